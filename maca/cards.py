@@ -1,0 +1,437 @@
+"""Cards and sets of cards.
+
+Inside the engine a card is an int 0..51 (suit-major: clubs, diamonds, spades, hearts; ranks
+2..A) and a set of cards is an int bitmask. Outside, `Card` and `CardSet` are value objects.
+
+>>> Card.parse("QS"), Card.parse("10♥"), Card.parse("maça kızı")
+(Card('QS'), Card('10H'), Card('QS'))
+>>> Card.parse("sinek 2'li").name("tr"), Card.parse("TH").name("en")
+("sinek 2'li", 'ten of hearts')
+>>> hand = CardSet.parse("AS KS 2C 10H")
+>>> len(hand), Card.parse("KS") in hand, str(hand)
+(4, True, 'AS KS 10H 2C')
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from enum import IntEnum
+from typing import Iterable, Iterator
+
+from .errors import CardError
+
+__all__ = ["Suit", "Card", "CardSet", "RANKS", "full_deck_mask", "suit_mask"]
+
+RANKS = "23456789TJQKA"
+_RANK_SHORT = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+_RANK_EN = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "jack", "queen", "king", "ace"]
+# Turkish: the word used in a card's name ("maça kızı", "sinek 2'li"), with vowel harmony.
+_RANK_TR = ["2'li", "3'lü", "4'lü", "5'li", "6'lı", "7'li", "8'li", "9'lu", "10'lu",
+            "valesi", "kızı", "papazı", "ası"]
+
+
+class Suit(IntEnum):
+    """The four suits, in the engine's order."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    SPADES = 2
+    HEARTS = 3
+
+    @property
+    def letter(self) -> str:
+        """``'C'``, ``'D'``, ``'S'`` or ``'H'``."""
+        return "CDSH"[self]
+
+    @property
+    def symbol(self) -> str:
+        """``'♣'``, ``'♦'``, ``'♠'`` or ``'♥'``."""
+        return "♣♦♠♥"[self]
+
+    def name_in(self, lang: str = "en") -> str:
+        """The suit's name: ``Suit.SPADES.name_in("tr")`` is ``'maça'``."""
+        if lang == "tr":
+            return ("sinek", "karo", "maça", "kupa")[self]
+        return ("clubs", "diamonds", "spades", "hearts")[self]
+
+    @property
+    def mask(self) -> int:
+        """The bitmask of all 13 cards of this suit."""
+        return 0x1FFF << (13 * self)
+
+
+#: Suits in the order a hand is shown: ♠ ♥ ♦ ♣ (alternating colours).
+DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def suit_mask(suit: int) -> int:
+    """Bitmask of one suit's 13 cards (``suit`` as `Suit` or int)."""
+    return 0x1FFF << (13 * suit)
+
+
+def full_deck_mask() -> int:
+    """Bitmask of all 52 cards."""
+    return (1 << 52) - 1
+
+
+_SUIT_BY_TOKEN = {
+    "c": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+    "d": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
+    "s": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
+    "h": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+}
+_SUIT_WORDS = {
+    "sinek": Suit.CLUBS, "karo": Suit.DIAMONDS, "maça": Suit.SPADES, "kupa": Suit.HEARTS,
+    "club": Suit.CLUBS, "clubs": Suit.CLUBS, "diamond": Suit.DIAMONDS,
+    "diamonds": Suit.DIAMONDS, "spade": Suit.SPADES, "spades": Suit.SPADES,
+    "heart": Suit.HEARTS, "hearts": Suit.HEARTS,
+}
+_TR_NUMBERS = ["iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz", "on"]
+_RANK_WORDS: dict[str, int] = {}
+for _i, _word in enumerate(_TR_NUMBERS):
+    for _suffix in ("", "li", "lı", "lu", "lü"):
+        _RANK_WORDS[_word + _suffix] = _i
+for _i in range(9):
+    for _suffix in ("", "li", "lı", "lu", "lü"):
+        _RANK_WORDS[f"{_i + 2}{_suffix}"] = _i
+for _i, _word in enumerate(_RANK_EN):
+    _RANK_WORDS[_word] = _i
+_RANK_WORDS.update({
+    "as": 12, "ası": 12, "ace": 12, "papaz": 11, "papazı": 11, "kız": 10, "kızı": 10,
+    "vale": 9, "valesi": 9, "bacak": 9, "bacağı": 9, "t": 8,
+    "j": 9, "q": 10, "k": 11, "a": 12,
+})
+_SHORT = re.compile(r"^(10|[2-9tjqka])\s*([cdsh♣♦♠♥♧♢♤♡])$|^([cdsh♣♦♠♥♧♢♤♡])\s*(10|[2-9tjqka])$")
+
+
+def _turkish_lower(text: str) -> str:
+    text = unicodedata.normalize("NFC", text.strip())
+    return text.replace("I", "ı").replace("İ", "i").lower()
+
+
+class Card:
+    """One playing card: an immutable value object over the engine's int 0..51.
+
+    >>> c = Card.parse("Q♠")
+    >>> c.suit, c.rank, int(c), str(c), c.symbol
+    (<Suit.SPADES: 2>, 12, 36, 'QS', 'Q♠')
+    """
+
+    __slots__ = ("index",)
+    _all: list[Card] = []
+    index: int
+
+    def __new__(cls, index: int) -> Card:
+        if cls._all and 0 <= index < 52 and type(index) is int:
+            return cls._all[index]
+        if not isinstance(index, int) or not 0 <= index < 52:
+            raise CardError(f"card index must be an int 0..51, not {index!r}")
+        card = object.__new__(cls)
+        object.__setattr__(card, "index", index)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[type, tuple[int]]:
+        return (Card, (self.index,))
+
+    @classmethod
+    def of(cls, rank: int, suit: Suit | int) -> Card:
+        """The card of ``rank`` (2..14, ace high) and ``suit``."""
+        if not 2 <= rank <= 14:
+            raise CardError(f"rank must be 2..14 (ace is 14), not {rank!r}")
+        return cls(13 * int(suit) + rank - 2)
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read a card: ``QS``, ``Q♠``, ``10H``, ``TH``, ``2C``, "maça kızı", "queen of spades".
+
+        >>> Card.parse("kupa ası"), Card.parse("karo valesi"), Card.parse("sinek 2")
+        (Card('AH'), Card('JD'), Card('2C'))
+        >>> Card.parse("ZZ")
+        Traceback (most recent call last):
+        ...
+        maca.errors.CardError: cannot read 'ZZ' as a card: write rank then suit (QS, Q♠, 10H, TH, 2C) or a name ("maça kızı", "queen of spades")
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardError(f"a card must be given as text like 'QS', not {text!r}")
+        raw = _turkish_lower(text)
+        match = _SHORT.match(raw)
+        if match:
+            rank_tok = match.group(1) or match.group(4)
+            suit_tok = match.group(2) or match.group(3)
+            rank = 8 if rank_tok == "10" else RANKS.index(rank_tok.upper())
+            return cls(13 * _SUIT_BY_TOKEN[suit_tok] + rank)
+        words = raw.replace("’", "'").replace("'", "").replace("-", " ").split()
+        words = [w for w in words if w != "of"]
+        if len(words) == 2:
+            for suit_word, rank_word in (words, words[::-1]):
+                if suit_word in _SUIT_WORDS and rank_word in _RANK_WORDS:
+                    return cls(13 * _SUIT_WORDS[suit_word] + _RANK_WORDS[rank_word])
+        raise CardError(
+            f"cannot read {text!r} as a card: write rank then suit (QS, Q♠, 10H, TH, 2C) "
+            'or a name ("maça kızı", "queen of spades")')
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return Suit(self.index // 13)
+
+    @property
+    def rank(self) -> int:
+        """2..14 (jack 11, queen 12, king 13, ace 14)."""
+        return self.index % 13 + 2
+
+    @property
+    def mask(self) -> int:
+        """The one-bit mask of this card."""
+        return 1 << self.index
+
+    @property
+    def symbol(self) -> str:
+        """Short form with the suit glyph, like ``'Q♠'``."""
+        return _RANK_SHORT[self.index % 13] + self.suit.symbol
+
+    @property
+    def rank_label(self) -> str:
+        """``'2'`` … ``'10'``, ``'J'``, ``'Q'``, ``'K'``, ``'A'``."""
+        return _RANK_SHORT[self.index % 13]
+
+    def name(self, lang: str = "en") -> str:
+        """Full name: ``'maça kızı'`` or ``'queen of spades'``."""
+        rank = self.index % 13
+        if lang == "tr":
+            return f"{self.suit.name_in('tr')} {_RANK_TR[rank]}"
+        return f"{_RANK_EN[rank]} of {self.suit.name_in('en')}"
+
+    def __index__(self) -> int:
+        return self.index
+
+    def __int__(self) -> int:
+        return self.index
+
+    def __str__(self) -> str:
+        return _RANK_SHORT[self.index % 13] + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index == other.index
+        return NotImplemented
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return hash(("Card", self.index))
+
+    def _repr_html_(self) -> str:
+        from .render import card_html
+        return card_html(self)
+
+
+Card._all = [Card(i) for i in range(52)]
+
+
+def _card_index(item: object) -> int:
+    if isinstance(item, Card):
+        return item.index
+    if isinstance(item, str):
+        return Card.parse(item).index
+    raise CardError(f"expected a card like 'QS', got {item!r}")
+
+
+class CardSet:
+    """An immutable set of cards over a 52-bit mask, with the usual set operations.
+
+    >>> a = CardSet.parse("AS KS QS")
+    >>> b = CardSet.parse("QS, 2C")
+    >>> str(a | b), str(a & b), str(a - b), len(a ^ b)
+    ('AS KS QS 2C', 'QS', 'AS KS', 3)
+    >>> CardSet.parse("QS") <= a, CardSet.parse("AS QS").to_pbn()
+    (True, 'AQ...')
+    """
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: Iterable[Card | str] | str | int = ()) -> None:
+        if isinstance(cards, int):
+            mask = cards
+            if not 0 <= mask < 1 << 52:
+                raise CardError(f"card mask out of range: {mask!r}")
+        elif isinstance(cards, str):
+            mask = CardSet.parse(cards).mask
+        else:
+            mask = 0
+            for item in cards:
+                mask |= 1 << _card_index(item)
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __reduce__(self) -> tuple[type, tuple[int]]:
+        return (CardSet, (self.mask,))
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Read cards separated by spaces or commas (``"AS KS, 10H"``), or PBN (``"AK.T..2"``).
+
+        Names with spaces ("maça kızı") go one per comma: ``"maça kızı, kupa ası"``.
+
+        >>> CardSet.parse("maça kızı, kupa ası, 2C")
+        CardSet('QS AH 2C')
+        """
+        if not isinstance(text, str):
+            raise CardError(f"a list of cards must be text like 'AS KS 2C', not {text!r}")
+        stripped = text.strip()
+        if stripped.count(".") == 3 and " " not in stripped and "," not in stripped:
+            return cls.from_pbn(stripped)
+        if stripped in ("", "-"):
+            return cls()
+        parts = [p.strip() for p in stripped.split(",")] if "," in stripped else stripped.split()
+        mask = 0
+        for part in parts:
+            if not part:
+                continue
+            try:
+                bit = 1 << Card.parse(part).index
+            except CardError:
+                # "QS KS" inside one comma part: read it word by word.
+                bits = [1 << Card.parse(w).index for w in part.split()] if " " in part else None
+                if bits is None:
+                    raise
+                bit = sum(bits)
+            if mask & bit:
+                raise CardError(f"{part!r} appears twice in {text!r}: each card can appear once")
+            mask |= bit
+        return cls(mask)
+
+    @classmethod
+    def from_pbn(cls, text: str) -> CardSet:
+        """Read one hand in PBN order ``spades.hearts.diamonds.clubs``, ranks ``AKQJT98765432``.
+
+        >>> CardSet.from_pbn("AKQ.T98..5432")
+        CardSet('AS KS QS 10H 9H 8H 5C 4C 3C 2C')
+        """
+        groups = text.strip().split(".")
+        if len(groups) != 4:
+            raise CardError(
+                f"cannot read {text!r} as a PBN hand: it needs 4 suits separated by dots, "
+                "spades.hearts.diamonds.clubs, like 'AKQ.T98..5432'")
+        mask = 0
+        for suit, group in zip(DISPLAY_SUITS, groups):
+            ranks = group.upper().replace("10", "T")
+            for ch in ranks:
+                if ch not in RANKS:
+                    raise CardError(
+                        f"cannot read {text!r}: {ch!r} is not a rank in the {suit.name_in()} "
+                        "group (use AKQJT98765432)")
+                bit = 1 << (13 * suit + RANKS.index(ch))
+                if mask & bit:
+                    raise CardError(f"cannot read {text!r}: {ch}{suit.letter} appears twice")
+                mask |= bit
+        return cls(mask)
+
+    def to_pbn(self) -> str:
+        """This set in PBN order ``spades.hearts.diamonds.clubs``, high to low."""
+        groups = []
+        for suit in DISPLAY_SUITS:
+            bits = (self.mask >> (13 * suit)) & 0x1FFF
+            groups.append("".join(RANKS[r] for r in range(12, -1, -1) if bits >> r & 1))
+        return ".".join(groups)
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            yield Card._all[low.bit_length() - 1]
+            mask ^= low
+
+    def sorted_for_display(self) -> list[Card]:
+        """Cards grouped ♠ ♥ ♦ ♣, high to low in each suit, as a hand is held."""
+        return [Card._all[13 * s + r] for s in DISPLAY_SUITS for r in range(12, -1, -1)
+                if self.mask >> (13 * s + r) & 1]
+
+    def of_suit(self, suit: Suit | int) -> CardSet:
+        """The cards of one suit."""
+        return CardSet(self.mask & suit_mask(suit))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return bool(self.mask)
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, (Card, str)):
+            return bool(self.mask >> _card_index(item) & 1)
+        return False
+
+    def _other(self, other: object) -> int | None:
+        if isinstance(other, CardSet):
+            return other.mask
+        if isinstance(other, (set, frozenset, list, tuple)):
+            return CardSet(other).mask
+        return None
+
+    def __or__(self, other: object) -> CardSet:
+        m = self._other(other)
+        return NotImplemented if m is None else CardSet(self.mask | m)
+
+    def __and__(self, other: object) -> CardSet:
+        m = self._other(other)
+        return NotImplemented if m is None else CardSet(self.mask & m)
+
+    def __sub__(self, other: object) -> CardSet:
+        m = self._other(other)
+        return NotImplemented if m is None else CardSet(self.mask & ~m)
+
+    def __xor__(self, other: object) -> CardSet:
+        m = self._other(other)
+        return NotImplemented if m is None else CardSet(self.mask ^ m)
+
+    __ror__, __rand__, __rxor__ = __or__, __and__, __xor__
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __lt__(self, other: CardSet) -> bool:
+        return self <= other and self.mask != other.mask
+
+    def __ge__(self, other: CardSet) -> bool:
+        return other <= self
+
+    def __gt__(self, other: CardSet) -> bool:
+        return other < self
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        if isinstance(other, (set, frozenset)):
+            return self.mask == CardSet(other).mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self.mask))
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.sorted_for_display())
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})"
+
+    def names(self, lang: str = "en") -> str:
+        """The cards' full names joined with commas."""
+        return ", ".join(c.name(lang) for c in self.sorted_for_display())
+
+    def _repr_html_(self) -> str:
+        from .render import hand_html
+        return hand_html(self)

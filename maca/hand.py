@@ -1,0 +1,624 @@
+"""One hand (deal): passing, peşkir, play with the legal-play cascade, tricks, scoring, undo.
+
+>>> from maca import Rules, Hand
+>>> hand = Hand.deal(Rules.preset("standard"), seed=7)
+>>> hand.phase, hand.pass_direction
+('pass', 'left')
+>>> for seat in range(4):
+...     hand.give(seat, list(hand.cards(seat))[-3:])
+>>> hand.phase, str(hand.legal_plays())
+('play', '2C')
+>>> hand.check("AS").message("en")
+'The first trick is opened with the two of clubs: you must lead it.'
+"""
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from typing import Callable, Iterable, NamedTuple, Sequence
+
+from .cards import Card, CardSet, Suit, suit_mask
+from .errors import IllegalAction, PositionError
+from .reasons import Reason, Verdict
+from .rules import DIRECTIONS, Rules
+from .scoring import hand_points, moon_shooters, penalty_points
+
+__all__ = ["Hand", "Trick"]
+
+_HEARTS = suit_mask(Suit.HEARTS)
+_SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
+_QS = 1 << Card.parse("QS").index
+_AH = 1 << Card.parse("AH").index
+_KH = 1 << Card.parse("KH").index
+_AH_INDEX = Card.parse("AH").index
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick: who led, the cards in play order, and (when complete) who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+    players: int = 4
+
+    def seat_of(self, position: int) -> int:
+        """The seat that played the card at ``position`` in this trick."""
+        return (self.leader + position) % self.players
+
+    def plays(self) -> list[tuple[int, Card]]:
+        """(seat, card) pairs in play order."""
+        return [(self.seat_of(i), c) for i, c in enumerate(self.cards)]
+
+    def _repr_html_(self) -> str:
+        from .render import trick_html
+        return trick_html(self)
+
+
+class _Layer(NamedTuple):
+    """One rule of the legal-play cascade: a filter on candidate cards and its explanation.
+
+    ``leads`` says whether it rules the lead (else the following cards) and ``first_trick``
+    whether it only applies to trick 1, so each moment runs only the layers that can apply.
+    """
+
+    name: str
+    leads: bool
+    first_trick: bool
+    apply: Callable[[Hand, int], int]
+    explain: Callable[[Hand, int], Verdict]
+
+
+def _follow_suit(hand: Hand, cands: int) -> int:
+    """Rule 5: follow the suit led if you can."""
+    return cands & _SUIT_MASKS[hand._trick[0] // 13] or cands
+
+
+def _opening_lead(hand: Hand, cands: int) -> int:
+    """Rule 4: 2♣ opens trick 1; Turkish 4.5: no heart opens it except A♥."""
+    if hand.rules.first_lead == "two_of_clubs":
+        return cands & hand._lowest_club or cands
+    if hand.rules.ace_of_hearts_lead and cands & ~_HEARTS:
+        return cands & (~_HEARTS | _AH)
+    return cands
+
+
+def _explain_opening(hand: Hand, allowed: int) -> Verdict:
+    if hand.rules.first_lead == "two_of_clubs":
+        return Verdict(Reason.MUST_LEAD_LOWEST_CLUB, {"card": Card(hand._lowest_club.bit_length() - 1)})
+    return Verdict(Reason.NO_HEART_LEAD_FIRST_TRICK)
+
+
+def _king_on_ace(hand: Hand, cands: int) -> int:
+    """Turkish 4.5: when A♥ opens trick 1, the K♥ holder must play it."""
+    return cands & _KH or cands if hand._trick[0] == _AH_INDEX else cands
+
+
+def _first_trick(hand: Hand, cands: int) -> int:
+    """Rule 6: a void player may not give points on trick 1 unless nothing else is held."""
+    if cands & _SUIT_MASKS[hand._trick[0] // 13]:
+        return cands
+    return cands & ~hand._first_trick_forbidden or cands
+
+
+def _explain_first_trick(hand: Hand, allowed: int) -> Verdict:
+    if hand.rules.queen_on_first_trick:
+        return Verdict(Reason.NO_HEARTS_FIRST_TRICK)
+    return Verdict(Reason.NO_POINTS_FIRST_TRICK)
+
+
+def _leading_hearts(hand: Hand, cands: int) -> int:
+    """Rule 7: no heart lead before hearts are broken, unless the leader holds only hearts."""
+    if hand._broken:
+        return cands
+    if hand._tricks:
+        if not hand.rules.must_break_hearts:
+            return cands
+    elif hand.rules.ace_of_hearts_lead:
+        return cands  # the Turkish opening lead has its own rule
+    others = cands & ~_HEARTS
+    if others == _QS and hand.rules.lead_hearts_instead_of_queen:
+        return cands
+    return others or cands
+
+
+def _discard_order(hand: Hand, cands: int) -> int:
+    """Turkish 4.8: a void player discards Q♠, else A♥, else K♥, else a heart, else anything."""
+    if cands & _SUIT_MASKS[hand._trick[0] // 13]:
+        return cands
+    for required in (_QS, _AH, _KH):
+        if cands & required:
+            return required
+    return cands & _HEARTS or cands
+
+
+_DISCARD_REASONS = {_QS: Reason.MUST_DISCARD_QUEEN, _AH: Reason.MUST_DISCARD_ACE_OF_HEARTS,
+                    _KH: Reason.MUST_DISCARD_KING_OF_HEARTS}
+
+
+def _explain_discard(hand: Hand, allowed: int) -> Verdict:
+    return Verdict(_DISCARD_REASONS.get(allowed, Reason.MUST_DISCARD_HEART))
+
+
+#: The cascade, in the order its reasons are given.
+LAYERS = (
+    _Layer("follow_suit", False, False, _follow_suit, lambda h, a: Verdict(
+        Reason.MUST_FOLLOW_SUIT, {"suit": h._trick[0] // 13})),
+    _Layer("opening_lead", True, True, _opening_lead, _explain_opening),
+    _Layer("king_on_ace", False, True, _king_on_ace,
+           lambda h, a: Verdict(Reason.MUST_PLAY_KING_ON_ACE)),
+    _Layer("first_trick", False, True, _first_trick, _explain_first_trick),
+    _Layer("leading_hearts", True, False, _leading_hearts,
+           lambda h, a: Verdict(Reason.HEARTS_NOT_BROKEN)),
+    _Layer("discard_order", False, False, _discard_order, _explain_discard),
+)
+
+
+def _cascades(rules: Rules) -> tuple[tuple[_Layer, ...], ...]:
+    """The layers these rules use, for (following, later trick), (following, trick 1),
+    (leading, later trick), (leading, trick 1)."""
+    active = {"follow_suit", "opening_lead", "leading_hearts"}
+    if rules.ace_of_hearts_lead:
+        active.add("king_on_ace")
+    if rules.no_points_first_trick:
+        active.add("first_trick")
+    if rules.discard_order == "turkish":
+        active.add("discard_order")
+    return tuple(
+        tuple(layer for layer in LAYERS if layer.name in active and layer.leads == leading
+              and (first or not layer.first_trick))
+        for leading in (False, True) for first in (False, True))
+
+
+def _rng(seed: int | str | None) -> random.Random:
+    return secrets.SystemRandom() if seed is None else random.Random(seed)
+
+
+class Hand:
+    """One deal of the cards, from passing to the last trick. Build with `deal` or `from_cards`.
+
+    Every action (`give`, `declare_peskir`, `play`) either happens completely or raises
+    `IllegalAction` and changes nothing; `undo` takes back the last action.
+    """
+
+    def __init__(self, rules: Rules, dealt: Sequence[int], number: int = 1, dealer: int = 0):
+        """Start a hand from each seat's dealt cards as bitmasks (use `from_cards` for text)."""
+        self.rules = rules
+        self.players = n = rules.players
+        if not isinstance(number, int) or number < 1:
+            raise PositionError(f"hand number must be 1 or more, not {number!r}")
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise PositionError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        self.number = number
+        self.dealer = dealer
+        _check_deal(rules, dealt)
+        self._dealt: tuple[int, ...] | None = tuple(dealt)
+        self._cards = list(dealt)
+        self._cascades = _cascades(rules)
+        self._hand_size = rules.hand_size
+        self._lowest_club = rules.lowest_club.mask
+        forbidden = _HEARTS if rules.queen_on_first_trick else _HEARTS | _QS
+        self._first_trick_forbidden = forbidden
+        self._breakers = _HEARTS | (_QS if rules.queen_breaks_hearts else 0)
+        self._offset = DIRECTIONS[rules.pass_direction(number)]
+        self._given: list[int | None] = [None] * n
+        self._received = [0] * n
+        self._passing = self._offset != 0
+        self._peskir = [False] * n
+        self._taken = [0] * n
+        self._won = [0] * n
+        self._trick: list[int] = []
+        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._played = 0
+        self._broken = False
+        self._leader = self._to_move = self._opening_leader()
+        self._history: list[tuple] = []
+        self.moon_choice: str | None = None
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def deal(cls, rules: Rules, seed: int | str | None = None, number: int = 1, dealer: int = 0,
+             rng: random.Random | None = None) -> Hand:
+        """Shuffle and deal one card at a time clockwise, starting left of the dealer.
+
+        Without ``seed`` (or ``rng``) the shuffle uses the system's secure randomness.
+        """
+        generator = rng if rng is not None else _rng(seed)
+        deck = [i for i in range(52) if rules.deck_mask >> i & 1]
+        generator.shuffle(deck)
+        n = rules.players
+        dealt = [0] * n
+        for i, card in enumerate(deck):
+            dealt[(dealer + 1 + i) % n] |= 1 << card
+        return cls(rules, dealt, number=number, dealer=dealer)
+
+    @classmethod
+    def from_cards(cls, rules: Rules, hands: Sequence[Iterable[Card | str] | str],
+                   number: int = 1, dealer: int = 0) -> Hand:
+        """A hand from each seat's cards (lists of cards, or text like ``"AS KS 2C"``)."""
+        if isinstance(hands, str) or len(hands) != rules.players:
+            raise PositionError(f"give one list of cards per seat: {rules.players} lists")
+        masks = []
+        for seat, cards in enumerate(hands):
+            try:
+                masks.append(cards.mask if isinstance(cards, CardSet) else CardSet(cards).mask)
+            except Exception as exc:
+                raise PositionError(f"seat {seat}'s cards: {exc}") from None
+        return cls(rules, masks, number=number, dealer=dealer)
+
+    def _opening_leader(self) -> int:
+        if self.rules.first_lead == "left_of_dealer":
+            return (self.dealer + 1) % self.players
+        for seat, mask in enumerate(self._cards):
+            if mask & self._lowest_club:
+                return seat
+        raise PositionError("nobody holds the lowest club")  # pragma: no cover (deal checked)
+
+    # -- what is going on --------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``'pass'`` (cards being chosen), ``'play'`` or ``'done'``."""
+        if self._passing:
+            return "pass"
+        return "done" if len(self._tricks) == self._hand_size else "play"
+
+    @property
+    def pass_direction(self) -> str:
+        """This hand's pass direction: left, right, across or none."""
+        return self.rules.pass_direction(self.number)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to play, or None while passing and after the last trick."""
+        return self._to_move if self.phase == "play" else None
+
+    @property
+    def is_over(self) -> bool:
+        """True once every trick has been played."""
+        return len(self._tricks) == self._hand_size
+
+    @property
+    def hearts_broken(self) -> bool:
+        """True once a heart (or Q♠ where it breaks hearts) has been played."""
+        return self._broken
+
+    @property
+    def trick_number(self) -> int:
+        """The number (1-based) of the trick being played."""
+        return min(len(self._tricks) + 1, self.rules.hand_size)
+
+    def cards(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds now."""
+        return CardSet(self._cards[self._seat(seat)])
+
+    def dealt(self, seat: int) -> CardSet | None:
+        """The cards ``seat`` was dealt (None for a hand built from a mid-hand position)."""
+        seat = self._seat(seat)
+        return None if self._dealt is None else CardSet(self._dealt[seat])
+
+    def given(self, seat: int) -> CardSet | None:
+        """The cards ``seat`` passed, or None if it has not passed (yet)."""
+        given = self._given[self._seat(seat)]
+        return None if given is None else CardSet(given)
+
+    def received(self, seat: int) -> CardSet:
+        """The cards ``seat`` received (empty until everyone has passed)."""
+        return CardSet(self._received[self._seat(seat)])
+
+    def taken(self, seat: int) -> CardSet:
+        """The cards in the tricks ``seat`` has won."""
+        return CardSet(self._taken[self._seat(seat)])
+
+    def tricks_won(self, seat: int) -> int:
+        """How many tricks ``seat`` has won."""
+        return self._won[self._seat(seat)]
+
+    @property
+    def peskir(self) -> tuple[int, ...]:
+        """Seats that declared peşkir."""
+        return tuple(s for s, d in enumerate(self._peskir) if d)
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick being played (possibly no cards yet)."""
+        return Trick(self._leader, tuple(Card(c) for c in self._trick), None, self.players)
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks, in order."""
+        return [Trick(lead, tuple(Card(c) for c in cards), win, self.players)
+                for lead, cards, win in self._tricks if cards]  # a position omits past tricks
+
+    @property
+    def last_trick(self) -> Trick | None:
+        """The most recently completed trick."""
+        tricks = self.tricks
+        return tricks[-1] if tricks else None
+
+    def _seat(self, seat: int) -> int:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(Verdict(Reason.BAD_SEAT, {"seat": seat, "last": self.players - 1}))
+        return seat
+
+    # -- passing -----------------------------------------------------------------------------
+    def check_give(self, seat: int, cards: Iterable[Card | str] | str) -> Verdict:
+        """Whether ``seat`` may pass ``cards`` now, and why not."""
+        seat = self._seat(seat)
+        if not self._passing:
+            return Verdict(Reason.NO_PASSING if self._offset == 0 else Reason.ALREADY_PASSED,
+                           {"seat": seat, "players": self.players})
+        if self._given[seat] is not None:
+            return Verdict(Reason.ALREADY_PASSED, {"seat": seat, "players": self.players})
+        items = [cards] if isinstance(cards, (str, Card)) and _is_one_card(cards) else cards
+        chosen = _as_set(items)
+        count = self.rules.pass_count
+        if len(chosen) != count or (isinstance(items, (list, tuple)) and len(items) != count):
+            return Verdict(Reason.PASS_WRONG_COUNT, {"count": count, "given": len(chosen)})
+        missing = chosen - CardSet(self._cards[seat])
+        if missing:
+            return Verdict(Reason.PASS_NOT_IN_HAND, {"cards": [str(c) for c in missing]})
+        return Verdict(Reason.LEGAL)
+
+    def give(self, seat: int, cards: Iterable[Card | str] | str) -> None:
+        """``seat`` puts its cards to pass face down; the exchange happens when all have given."""
+        verdict = self.check_give(seat, cards)
+        if not verdict:
+            raise IllegalAction(verdict)
+        mask = _as_set([cards] if isinstance(cards, (str, Card)) and _is_one_card(cards)
+                       else cards).mask
+        self._give_mask(seat, mask)
+
+    def _give_mask(self, seat: int, mask: int) -> None:
+        self._given[seat] = mask
+        self._cards[seat] &= ~mask
+        self._history.append(("give", seat, mask))
+        if all(g is not None for g in self._given):
+            self._exchange(+1)
+
+    def _exchange(self, sign: int) -> None:
+        n = self.players
+        for seat, mask in enumerate(self._given):
+            assert mask is not None
+            to = (seat + self._offset) % n
+            if sign > 0:
+                self._cards[to] |= mask
+                self._received[to] = mask
+            else:
+                self._cards[to] &= ~mask
+                self._received[to] = 0
+        self._passing = sign < 0
+        self._leader = self._to_move = self._opening_leader() if sign > 0 else self._leader
+
+    # -- peşkir ------------------------------------------------------------------------------
+    def check_peskir(self, seat: int) -> Verdict:
+        """Whether ``seat`` may declare peşkir now, and why not."""
+        seat = self._seat(seat)
+        if not self.rules.peskir:
+            return Verdict(Reason.PESKIR_NOT_ALLOWED)
+        if self._played:
+            return Verdict(Reason.PESKIR_TOO_LATE)
+        if self._peskir[seat]:
+            return Verdict(Reason.PESKIR_ALREADY, {"seat": seat, "players": self.players})
+        return Verdict(Reason.LEGAL)
+
+    def declare_peskir(self, seat: int) -> None:
+        """``seat`` declares peşkir ("el almaz"): it will take no trick this hand."""
+        verdict = self.check_peskir(seat)
+        if not verdict:
+            raise IllegalAction(verdict)
+        self._peskir[seat] = True
+        self._history.append(("peskir", seat))
+
+    # -- playing -----------------------------------------------------------------------------
+    def _layers(self) -> tuple[_Layer, ...]:
+        return self._cascades[(not self._trick) * 2 + (not self._tricks)]
+
+    def legal_mask(self) -> int:
+        """Bitmask of the cards the player to move may play (0 when nobody is to play)."""
+        if self._passing or len(self._tricks) == self._hand_size:
+            return 0
+        cands = self._cards[self._to_move]
+        for layer in self._cascades[(not self._trick) * 2 + (not self._tricks)]:
+            cands = layer.apply(self, cands)
+        return cands
+
+    def legal_plays(self) -> CardSet:
+        """The cards the player to move may play."""
+        return CardSet(self.legal_mask())
+
+    def check(self, card: Card | str, seat: int | None = None) -> Verdict:
+        """May ``card`` be played now (by ``seat``, default the player to move)? Says why not.
+
+        The cascade of rule layers is walked in order; the first layer that rules the card out
+        gives the reason, so a learner hears about one rule at a time.
+        """
+        card = Card.parse(card)
+        phase = self.phase
+        if phase == "pass":
+            waiting = next(s for s, g in enumerate(self._given) if g is None)
+            return Verdict(Reason.PASSING_NOT_DONE, {"waiting": waiting, "players": self.players})
+        if phase == "done":
+            return Verdict(Reason.HAND_OVER)
+        if seat is not None and self._seat(seat) != self._to_move:
+            return Verdict(Reason.NOT_YOUR_TURN, {"to_move": self._to_move, "players": self.players})
+        seat = self._to_move
+        bit = card.mask
+        cands = self._cards[seat]
+        if not cands & bit:
+            return Verdict(Reason.NOT_IN_HAND, {"card": card})
+        for layer in self._layers():
+            allowed = layer.apply(self, cands)
+            if not allowed & bit:
+                return layer.explain(self, allowed)
+            cands = allowed
+        return Verdict(Reason.LEGAL, {"card": card})
+
+    def play(self, card: Card | str, seat: int | None = None) -> None:
+        """Play ``card`` for the player to move (checked against ``seat`` when given)."""
+        card = Card.parse(card)
+        if seat is None and self.legal_mask() & card.mask:
+            self.play_index(card.index)
+            return
+        verdict = self.check(card, seat)
+        if not verdict:
+            raise IllegalAction(verdict)
+        self.play_index(card.index)
+
+    def play_index(self, card: int) -> None:
+        """Fast path for bots and simulations: play card ``card`` (an index already known legal)."""
+        seat = self._to_move
+        bit = 1 << card
+        self._history.append(("play", seat, card, self._broken))
+        self._cards[seat] &= ~bit
+        self._played |= bit
+        if bit & self._breakers:
+            self._broken = True
+        trick = self._trick
+        trick.append(card)
+        n = self.players
+        if len(trick) < n:
+            self._to_move = (seat + 1) % n
+            return
+        lead = best = trick[0]
+        top = lead - lead % 13 + 13  # first card above the led suit
+        mask = 0
+        for c in trick:
+            mask |= 1 << c
+            if best < c < top:
+                best = c
+        winner = (self._leader + trick.index(best)) % n
+        self._taken[winner] |= mask
+        self._won[winner] += 1
+        self._tricks.append((self._leader, tuple(trick), winner))
+        self._trick = []
+        self._leader = self._to_move = winner
+
+    # -- undo --------------------------------------------------------------------------------
+    def undo(self) -> None:
+        """Take back the last action (a play, a pass, or a peşkir declaration)."""
+        if not self._history:
+            raise IllegalAction(Verdict(Reason.NOTHING_TO_UNDO))
+        action = self._history.pop()
+        kind, seat = action[0], action[1]
+        if kind == "play":
+            card, broken = action[2], action[3]
+            if not self._trick:
+                leader, cards, winner = self._tricks.pop()
+                self._taken[winner] &= ~sum(1 << c for c in cards)
+                self._won[winner] -= 1
+                self._trick = list(cards)
+                self._leader = leader
+            self._trick.pop()
+            self._cards[seat] |= 1 << card
+            self._played &= ~(1 << card)
+            self._broken = broken
+            self._to_move = seat
+        elif kind == "give":
+            if not self._passing:
+                self._exchange(-1)
+            self._given[seat] = None
+            self._cards[seat] |= action[2]
+        else:
+            self._peskir[seat] = False
+
+    @property
+    def history(self) -> list[tuple]:
+        """The actions taken on this hand, in order (what a game record stores)."""
+        return list(self._history)
+
+    # -- scoring -----------------------------------------------------------------------------
+    def penalty_taken(self) -> tuple[int, ...]:
+        """Points of the cards each seat has taken so far, before moon and peşkir."""
+        return penalty_points(self.rules, self._taken)
+
+    @property
+    def moon_shooters(self) -> tuple[int, ...]:
+        """The seat (or team) that shot the moon, once the hand is over; ``()`` otherwise."""
+        return moon_shooters(self.rules, self._taken) if self.is_over else ()
+
+    def choose_moon(self, choice: str) -> None:
+        """Under the ``choice`` moon rule, the shooter picks ``"old"`` or ``"new"`` scoring."""
+        if self.rules.moon != "choice" or not self.moon_shooters or choice not in ("old", "new"):
+            raise IllegalAction(Verdict(Reason.MOON_CHOICE_NOT_ALLOWED))
+        self.moon_choice = choice
+
+    def points(self) -> tuple[int, ...]:
+        """The hand's score per seat after moon, bonus card and peşkir (once it is over)."""
+        if not self.is_over:
+            raise IllegalAction(Verdict(Reason.HAND_NOT_OVER))
+        return hand_points(self.rules, self._taken, self._won, self._peskir, self.moon_choice)
+
+    # -- views -------------------------------------------------------------------------------
+    def observe(self, seat: int):  # -> Observation (imported lazily: observation imports hand)
+        """What ``seat`` may know: its own cards, its passes, and everything played in public."""
+        from .observation import Observation
+        return Observation.of(self, self._seat(seat))
+
+    def position(self) -> str:
+        """This moment of the hand as a position string (see `maca.notation`)."""
+        from .notation import position_of
+        return position_of(self)
+
+    @classmethod
+    def from_position(cls, text: str) -> Hand:
+        """The hand described by a position string."""
+        from .notation import parse_position
+        return parse_position(text)
+
+    def record(self) -> str:
+        """The whole hand (deal, passes, declarations, plays) as a replayable record."""
+        from .notation import hand_record
+        return hand_record(self)
+
+    def copy(self) -> Hand:
+        """An independent copy (history included), for simulations."""
+        other = object.__new__(Hand)
+        other.__dict__.update(self.__dict__)
+        for name in ("_cards", "_given", "_received", "_peskir", "_taken", "_won", "_trick",
+                     "_tricks", "_history"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    def __repr__(self) -> str:
+        return f"Hand.from_position({self.position()!r})"
+
+    def _repr_html_(self) -> str:
+        from .render import table_html
+        return table_html(self)
+
+
+def _is_one_card(text: str | Card) -> bool:
+    if isinstance(text, Card):
+        return True
+    try:
+        Card.parse(text)
+        return True
+    except Exception:
+        return False
+
+
+def _as_set(cards: Iterable[Card | str] | str | CardSet) -> CardSet:
+    if isinstance(cards, CardSet):
+        return cards
+    if isinstance(cards, str):
+        return CardSet.parse(cards)
+    return CardSet(cards)
+
+
+def _check_deal(rules: Rules, dealt: Sequence[int]) -> None:
+    n = rules.players
+    if len(dealt) != n:
+        raise PositionError(f"a deal needs one hand per seat: {n}, not {len(dealt)}")
+    seen = 0
+    for seat, mask in enumerate(dealt):
+        size = mask.bit_count()
+        if size != rules.hand_size:
+            raise PositionError(
+                f"seat {seat} has {size} cards; every seat must be dealt {rules.hand_size}")
+        if mask & ~rules.deck_mask:
+            bad = CardSet(mask & ~rules.deck_mask)
+            raise PositionError(f"seat {seat} holds {bad}, which these rules remove from the deck")
+        if seen & mask:
+            raise PositionError(f"seat {seat} holds {CardSet(seen & mask)}, dealt to another seat too")
+        seen |= mask

@@ -1,0 +1,221 @@
+"""The rules of one game: an immutable set of options, and the presets of RULES.md.
+
+>>> r = Rules.preset("standard")
+>>> r.players, r.target, r.pass_cycle
+(4, 100, ('left', 'right', 'across', 'none'))
+>>> r.replace(target=50).target
+50
+>>> Rules.preset("turkish").value_of("AH"), Rules.preset("turkish").moon_value
+(5, 35)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
+from typing import Any, Mapping
+
+from .cards import Card, CardSet, Suit, suit_mask
+from .errors import RulesError
+
+__all__ = ["Rules", "PRESETS", "DIRECTIONS", "MOON_RULES"]
+
+#: Pass directions and the seat offset (clockwise) each sends cards to.
+DIRECTIONS = {"left": 1, "right": -1, "across": 2, "none": 0}
+MOON_RULES = ("old", "new", "choice", "none")
+FIRST_LEADS = ("two_of_clubs", "left_of_dealer")
+DISCARD_ORDERS = ("off", "turkish")
+
+_QS = Card.parse("QS").index
+_HEARTS = suit_mask(Suit.HEARTS)
+
+
+def _standard_values() -> tuple[int, ...]:
+    values = [0] * 52
+    for i in range(52):
+        if (_HEARTS >> i) & 1:
+            values[i] = 1
+    values[_QS] = 13
+    return tuple(values)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of RULES.md, section 2. Build one with `Rules.preset` and `replace`."""
+
+    name: str = "standard"                 # the preset this was built from
+    players: int = 4                       # 3 or 4
+    removed: CardSet = CardSet()           # cards taken out of the deck (3 players: 2♦)
+    pass_cycle: tuple[str, ...] = ("left", "right", "across", "none")  # () = passing off
+    pass_count: int = 3                    # cards each player passes
+    first_lead: str = "two_of_clubs"       # or "left_of_dealer" (Turkish)
+    no_points_first_trick: bool = True     # rule 6: no heart (nor Q♠) discarded on trick 1
+    queen_on_first_trick: bool = False     # Turkish: Q♠ may (must) be discarded on trick 1
+    ace_of_hearts_lead: bool = False       # Turkish: A♥ may open trick 1 and forces K♥
+    queen_breaks_hearts: bool = False      # playing Q♠ breaks hearts
+    must_break_hearts: bool = True         # off: hearts may be led from trick 2
+    lead_hearts_instead_of_queen: bool = False  # only hearts + Q♠, unbroken: hearts may be led
+    card_values: tuple[int, ...] = field(default_factory=_standard_values)  # 52 penalty values
+    bonus_card: Card | None = None         # Omnibus J♦ (its value is in card_values)
+    moon: str = "old"                      # old (+others) / new (−self) / choice / none
+    moon_needs_bonus: bool = False         # the moon also needs the bonus card
+    moon_shooter_picks_dealer: bool = False  # Turkish: the shooter names the next dealer
+    target: int = 100                      # the game ends when a total reaches this
+    peskir: bool = False                   # peşkir declarations allowed
+    peskir_success: int = -26              # added to a declarer who took no trick
+    peskir_failure: int = 26               # added to a declarer who took a trick
+    discard_order: str = "off"             # "turkish": Q♠, A♥, K♥, hearts first when void
+    partnership: bool = False              # seats 0+2 against 1+3
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        if not isinstance(self.removed, CardSet):
+            set_(self, "removed", _card_set(self.removed, "removed"))
+        if isinstance(self.card_values, Mapping):
+            set_(self, "card_values", _values_from_map(self.card_values))
+        else:
+            set_(self, "card_values", tuple(self.card_values))
+        if self.bonus_card is not None and not isinstance(self.bonus_card, Card):
+            set_(self, "bonus_card", Card.parse(self.bonus_card))
+        set_(self, "pass_cycle", tuple(self.pass_cycle))
+        self._validate()
+
+    def _validate(self) -> None:
+        def bad(option: str, value: Any, valid: str) -> RulesError:
+            return RulesError(f"rules option {option}={value!r} is not valid: {valid}")
+
+        if self.players not in (3, 4):
+            raise bad("players", self.players, "use 3 or 4")
+        for d in self.pass_cycle:
+            if d not in DIRECTIONS:
+                raise bad("pass_cycle", self.pass_cycle, "use left, right, across, none")
+            if d == "across" and self.players == 3:
+                raise bad("pass_cycle", self.pass_cycle, "3 players cannot pass across")
+        deck = 52 - len(self.removed)
+        if deck % self.players:
+            raise bad("removed", str(self.removed),
+                      f"{deck} cards cannot be dealt evenly to {self.players} players")
+        if not 0 <= self.pass_count < deck // self.players:
+            raise bad("pass_count", self.pass_count, "use 0 up to one less than a hand")
+        if self.first_lead not in FIRST_LEADS:
+            raise bad("first_lead", self.first_lead, "use " + " or ".join(FIRST_LEADS))
+        if len(self.card_values) != 52 or not all(isinstance(v, int) for v in self.card_values):
+            raise bad("card_values", self.card_values, "give a whole number for each card")
+        if self.moon not in MOON_RULES:
+            raise bad("moon", self.moon, "use " + ", ".join(MOON_RULES))
+        if self.discard_order not in DISCARD_ORDERS:
+            raise bad("discard_order", self.discard_order, "use off or turkish")
+        if self.partnership and self.players != 4:
+            raise bad("partnership", True, "partnerships need 4 players")
+        if self.moon_needs_bonus and self.bonus_card is None:
+            raise bad("moon_needs_bonus", True, "set a bonus_card first")
+        if self.target <= 0:
+            raise bad("target", self.target, "use a positive number of points")
+        if self.bonus_card is not None and self.bonus_card in self.removed:
+            raise bad("bonus_card", str(self.bonus_card), "it was removed from the deck")
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """One of ``standard``, ``omnibus``, ``turkish``, ``three_players``, ``partnership``."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise RulesError(
+                f"unknown rules preset {name!r}: use one of {', '.join(PRESETS)}") from None
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed: ``rules.replace(target=50)``."""
+        names = {f.name for f in fields(self)}
+        for key in changes:
+            if key not in names:
+                raise RulesError(f"unknown rules option {key!r}: options are {', '.join(sorted(names))}")
+        return replace(self, **changes)
+
+    # -- derived facts, computed once (cached on the frozen instance) -------------------------------------------------------
+    @cached_property
+    def deck_mask(self) -> int:
+        """Bitmask of the cards in play."""
+        return ((1 << 52) - 1) & ~self.removed.mask
+
+    @cached_property
+    def hand_size(self) -> int:
+        """Cards dealt to each player (13, or 17 for three players)."""
+        return (52 - len(self.removed)) // self.players
+
+    @cached_property
+    def penalty_mask(self) -> int:
+        """Cards that score penalty points (value above zero)."""
+        return sum(1 << i for i, v in enumerate(self.card_values) if v > 0)
+
+    @cached_property
+    def moon_mask(self) -> int:
+        """The cards a player must take to shoot the moon."""
+        mask = self.penalty_mask & self.deck_mask
+        if self.moon_needs_bonus and self.bonus_card is not None:
+            mask |= self.bonus_card.mask
+        return mask
+
+    @cached_property
+    def moon_value(self) -> int:
+        """Points the others get when the moon is shot (26, or 35 in the Turkish game)."""
+        return sum(v for i, v in enumerate(self.card_values) if v > 0 and self.deck_mask >> i & 1)
+
+    @cached_property
+    def lowest_club(self) -> Card:
+        """The card that opens trick 1 when ``first_lead`` is ``two_of_clubs``."""
+        clubs = suit_mask(Suit.CLUBS) & self.deck_mask
+        return Card((clubs & -clubs).bit_length() - 1)
+
+    def value_of(self, card: Card | str) -> int:
+        """Penalty points of one card under these rules."""
+        return self.card_values[Card.parse(card).index]
+
+    def pass_direction(self, number: int) -> str:
+        """The pass direction of hand ``number`` (1-based): left, right, across or none."""
+        if not self.pass_cycle or self.pass_count == 0:
+            return "none"
+        return self.pass_cycle[(number - 1) % len(self.pass_cycle)]
+
+    def changes(self) -> dict[str, Any]:
+        """The options that differ from this rules' preset."""
+        base = PRESETS.get(self.name, Rules())
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name != "name" and getattr(self, f.name) != getattr(base, f.name)}
+
+
+def _card_set(value: Any, option: str) -> CardSet:
+    try:
+        return value if isinstance(value, CardSet) else CardSet(value)
+    except Exception as exc:
+        raise RulesError(f"rules option {option}: {exc}") from None
+
+
+def _values_from_map(values: Mapping[Any, int]) -> tuple[int, ...]:
+    out = [0] * 52
+    for card, points in values.items():
+        out[Card.parse(card).index] = int(points)
+    return tuple(out)
+
+
+def _standard_map() -> dict[str, int]:
+    return {str(c): v for c, v in zip(map(Card, range(52)), _standard_values()) if v}
+
+
+def _turkish_values() -> dict[str, int]:
+    return {**_standard_map(), "QS": 15, "AH": 5, "KH": 4}
+
+
+_STANDARD = Rules()
+PRESETS: dict[str, Rules] = {
+    "standard": _STANDARD,
+    "omnibus": _STANDARD.replace(
+        name="omnibus", bonus_card=Card.parse("JD"), moon_needs_bonus=True,
+        card_values={**_standard_map(), "JD": -10}),
+    "turkish": _STANDARD.replace(
+        name="turkish", pass_cycle=(), first_lead="left_of_dealer", queen_on_first_trick=True,
+        ace_of_hearts_lead=True, card_values=_turkish_values(), moon_shooter_picks_dealer=True,
+        target=180, peskir=True, peskir_success=-35, peskir_failure=35, discard_order="turkish"),
+    "three_players": _STANDARD.replace(
+        name="three_players", players=3, removed=CardSet.parse("2D"),
+        pass_cycle=("left", "right", "none")),
+    "partnership": _STANDARD.replace(name="partnership", partnership=True),
+}

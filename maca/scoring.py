@@ -1,0 +1,105 @@
+"""Scoring as pure functions: a hand's points (moon, bonus card, peşkir, teams) and standings.
+
+>>> from maca.rules import Rules
+>>> from maca.cards import CardSet
+>>> r = Rules.preset("standard")
+>>> taken = [CardSet.parse("QS 2H").mask, CardSet.parse("3H").mask, 0, 0]
+>>> penalty_points(r, taken)
+(14, 1, 0, 0)
+>>> standings([50, 70, 70, 101])
+(1, 0, 0, -1)
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .rules import Rules
+
+__all__ = ["penalty_points", "moon_shooters", "hand_points", "standings", "TEAMS"]
+
+#: Partnership teams: seats 0+2 against 1+3.
+TEAMS = ((0, 2), (1, 3))
+
+
+def _mask_value(values: Sequence[int], mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += values[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def penalty_points(rules: Rules, taken: Sequence[int]) -> tuple[int, ...]:
+    """Points of the cards each seat took (bonus card included), before moon and peşkir."""
+    return tuple(_mask_value(rules.card_values, mask) for mask in taken)
+
+
+def moon_shooters(rules: Rules, taken: Sequence[int]) -> tuple[int, ...]:
+    """Seats that shot the moon: one player, or both partners of a team; ``()`` if none.
+
+    >>> from maca.rules import Rules
+    >>> r = Rules.preset("partnership")
+    >>> hearts_and_queen = r.moon_mask
+    >>> moon_shooters(r, [hearts_and_queen & 0xFFFFFFFFFF, 0, hearts_and_queen >> 40 << 40, 0])
+    (0, 2)
+    """
+    if rules.moon == "none":
+        return ()
+    need = rules.moon_mask
+    if rules.partnership:
+        for team in TEAMS:
+            if need & ~(taken[team[0]] | taken[team[1]]) == 0:
+                return team
+        return ()
+    for seat, mask in enumerate(taken):
+        if need & ~mask == 0:
+            return (seat,)
+    return ()
+
+
+def hand_points(rules: Rules, taken: Sequence[int], tricks_won: Sequence[int],
+                peskir: Sequence[bool], moon_choice: str | None = None) -> tuple[int, ...]:
+    """A finished hand's score per seat: card points, then the moon, then peşkir.
+
+    ``moon_choice`` ("old" or "new") is the shooter's pick when the rules say ``choice``.
+
+    >>> from maca.rules import Rules
+    >>> r = Rules.preset("standard")
+    >>> hand_points(r, [r.moon_mask, 0, 0, 0], [13, 0, 0, 0], [False] * 4)
+    (0, 26, 26, 26)
+    >>> hand_points(r, [r.moon_mask, 0, 0, 0], [13, 0, 0, 0], [False] * 4, "new")
+    (-26, 0, 0, 0)
+    """
+    points = list(penalty_points(rules, taken))
+    shooters = moon_shooters(rules, taken)
+    if shooters:
+        style = rules.moon if rules.moon != "choice" else (moon_choice or "old")
+        penalty = rules.penalty_mask
+        for seat in range(rules.players):
+            if seat in shooters:
+                # the shooter keeps only what the bonus card is worth
+                points[seat] -= _mask_value(rules.card_values, taken[seat] & penalty)
+                if style == "new":
+                    points[seat] -= rules.moon_value
+            elif style == "old":
+                points[seat] += rules.moon_value
+    for seat, declared in enumerate(peskir):
+        if declared:
+            points[seat] += rules.peskir_failure if tricks_won[seat] else rules.peskir_success
+    return tuple(points)
+
+
+def standings(totals: Sequence[int]) -> tuple[int, ...]:
+    """Source 002's +1/0/−1 for final totals (lowest wins), one entry per player or team.
+
+    A sole winner +1, a sole or shared last place −1, everyone else 0; if all are equal, 0.
+
+    >>> standings([40, 40, 90, 120]), standings([40, 60, 120, 120]), standings([70, 70])
+    ((0, 0, 0, -1), (1, 0, -1, -1), (0, 0))
+    """
+    best, worst = min(totals), max(totals)
+    if best == worst:
+        return tuple(0 for _ in totals)
+    sole_best = list(totals).count(best) == 1
+    return tuple(-1 if t == worst else (1 if t == best and sole_best else 0) for t in totals)
