@@ -8,7 +8,8 @@
 ...     hand.give(seat, list(hand.cards(seat))[-3:])
 >>> hand.phase, str(hand.legal_plays())
 ('play', '2C')
->>> hand.check("AS").message("en")
+>>> other = max(hand.cards(hand.to_move))
+>>> hand.check(other).message("en")
 'The first trick is opened with the two of clubs: you must lead it.'
 """
 from __future__ import annotations
@@ -16,10 +17,11 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .cards import Card, CardSet, Suit, suit_mask
-from .errors import IllegalAction, PositionError
+from .errors import CardError, IllegalAction, PositionError
 from .reasons import Reason, Verdict
 from .rules import DIRECTIONS, Rules
 from .scoring import hand_points, moon_shooters, penalty_points
@@ -155,6 +157,7 @@ LAYERS = (
 )
 
 
+@lru_cache(maxsize=64)
 def _cascades(rules: Rules) -> tuple[tuple[_Layer, ...], ...]:
     """The layers these rules use, for (following, later trick), (following, trick 1),
     (leading, later trick), (leading, trick 1)."""
@@ -229,8 +232,8 @@ class Hand:
         generator.shuffle(deck)
         n = rules.players
         dealt = [0] * n
-        for i, card in enumerate(deck):
-            dealt[(dealer + 1 + i) % n] |= 1 << card
+        for i in range(n):  # one card at a time clockwise: seat dealer+1+i gets deck[i::n]
+            dealt[(dealer + 1 + i) % n] = sum(map((1).__lshift__, deck[i::n]))
         return cls(rules, dealt, number=number, dealer=dealer)
 
     @classmethod
@@ -344,29 +347,29 @@ class Hand:
     # -- passing -----------------------------------------------------------------------------
     def check_give(self, seat: int, cards: Iterable[Card | str] | str) -> Verdict:
         """Whether ``seat`` may pass ``cards`` now, and why not."""
-        seat = self._seat(seat)
+        return self._give_verdict(self._seat(seat), *_pass_choice(cards))
+
+    def _give_verdict(self, seat: int, mask: int, named: int) -> Verdict:
         if not self._passing:
             return Verdict(Reason.NO_PASSING if self._offset == 0 else Reason.ALREADY_PASSED,
                            {"seat": seat, "players": self.players})
         if self._given[seat] is not None:
             return Verdict(Reason.ALREADY_PASSED, {"seat": seat, "players": self.players})
-        items = [cards] if isinstance(cards, (str, Card)) and _is_one_card(cards) else cards
-        chosen = _as_set(items)
         count = self.rules.pass_count
-        if len(chosen) != count or (isinstance(items, (list, tuple)) and len(items) != count):
-            return Verdict(Reason.PASS_WRONG_COUNT, {"count": count, "given": len(chosen)})
-        missing = chosen - CardSet(self._cards[seat])
+        if named != count or mask.bit_count() != count:
+            return Verdict(Reason.PASS_WRONG_COUNT, {"count": count, "given": mask.bit_count()})
+        missing = mask & ~self._cards[seat]
         if missing:
-            return Verdict(Reason.PASS_NOT_IN_HAND, {"cards": [str(c) for c in missing]})
+            return Verdict(Reason.PASS_NOT_IN_HAND, {"cards": [str(c) for c in CardSet(missing)]})
         return Verdict(Reason.LEGAL)
 
     def give(self, seat: int, cards: Iterable[Card | str] | str) -> None:
         """``seat`` puts its cards to pass face down; the exchange happens when all have given."""
-        verdict = self.check_give(seat, cards)
+        seat = self._seat(seat)
+        mask, named = _pass_choice(cards)
+        verdict = self._give_verdict(seat, mask, named)
         if not verdict:
             raise IllegalAction(verdict)
-        mask = _as_set([cards] if isinstance(cards, (str, Card)) and _is_one_card(cards)
-                       else cards).mask
         self._give_mask(seat, mask)
 
     def _give_mask(self, seat: int, mask: int) -> None:
@@ -588,22 +591,20 @@ class Hand:
         return table_html(self)
 
 
-def _is_one_card(text: str | Card) -> bool:
-    if isinstance(text, Card):
-        return True
-    try:
-        Card.parse(text)
-        return True
-    except Exception:
-        return False
-
-
-def _as_set(cards: Iterable[Card | str] | str | CardSet) -> CardSet:
+def _pass_choice(cards: Iterable[Card | str] | str) -> tuple[int, int]:
+    """The mask of a pass choice and how many cards were named (a repeat counts twice)."""
     if isinstance(cards, CardSet):
-        return cards
+        return cards.mask, len(cards)
+    if isinstance(cards, Card):
+        return cards.mask, 1
     if isinstance(cards, str):
-        return CardSet.parse(cards)
-    return CardSet(cards)
+        try:
+            return Card.parse(cards).mask, 1
+        except CardError:
+            chosen = CardSet.parse(cards)
+            return chosen.mask, len(chosen)
+    items = list(cards)
+    return CardSet(items).mask, len(items)
 
 
 def _check_deal(rules: Rules, dealt: Sequence[int]) -> None:

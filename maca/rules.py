@@ -165,6 +165,19 @@ class Rules:
         clubs = suit_mask(Suit.CLUBS) & self.deck_mask
         return Card((clubs & -clubs).bit_length() - 1)
 
+    @cached_property
+    def suit_value_tables(self) -> tuple[tuple[int, ...], ...]:
+        """Per suit, the points of every 13-bit subset of that suit (fast scoring)."""
+        tables = []
+        for suit in range(4):
+            values = self.card_values[13 * suit: 13 * suit + 13]
+            table = [0] * 8192
+            for subset in range(1, 8192):
+                low = subset & -subset
+                table[subset] = table[subset ^ low] + values[low.bit_length() - 1]
+            tables.append(tuple(table))
+        return tuple(tables)
+
     def value_of(self, card: Card | str) -> int:
         """Penalty points of one card under these rules."""
         return self.card_values[Card.parse(card).index]

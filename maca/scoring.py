@@ -21,18 +21,15 @@ __all__ = ["penalty_points", "moon_shooters", "hand_points", "standings", "TEAMS
 TEAMS = ((0, 2), (1, 3))
 
 
-def _mask_value(values: Sequence[int], mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += values[low.bit_length() - 1]
-        mask ^= low
-    return total
+def _mask_value(rules: Rules, mask: int) -> int:
+    tables = rules.suit_value_tables
+    return (tables[0][mask & 0x1FFF] + tables[1][mask >> 13 & 0x1FFF]
+            + tables[2][mask >> 26 & 0x1FFF] + tables[3][mask >> 39])
 
 
 def penalty_points(rules: Rules, taken: Sequence[int]) -> tuple[int, ...]:
     """Points of the cards each seat took (bonus card included), before moon and peşkir."""
-    return tuple(_mask_value(rules.card_values, mask) for mask in taken)
+    return tuple(_mask_value(rules, mask) for mask in taken)
 
 
 def moon_shooters(rules: Rules, taken: Sequence[int]) -> tuple[int, ...]:
@@ -68,7 +65,8 @@ def hand_points(rules: Rules, taken: Sequence[int], tricks_won: Sequence[int],
     >>> r = Rules.preset("standard")
     >>> hand_points(r, [r.moon_mask, 0, 0, 0], [13, 0, 0, 0], [False] * 4)
     (0, 26, 26, 26)
-    >>> hand_points(r, [r.moon_mask, 0, 0, 0], [13, 0, 0, 0], [False] * 4, "new")
+    >>> choice = r.replace(moon="choice")
+    >>> hand_points(choice, [r.moon_mask, 0, 0, 0], [13, 0, 0, 0], [False] * 4, "new")
     (-26, 0, 0, 0)
     """
     points = list(penalty_points(rules, taken))
@@ -79,7 +77,7 @@ def hand_points(rules: Rules, taken: Sequence[int], tricks_won: Sequence[int],
         for seat in range(rules.players):
             if seat in shooters:
                 # the shooter keeps only what the bonus card is worth
-                points[seat] -= _mask_value(rules.card_values, taken[seat] & penalty)
+                points[seat] -= _mask_value(rules, taken[seat] & penalty)
                 if style == "new":
                     points[seat] -= rules.moon_value
             elif style == "old":
