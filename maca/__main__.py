@@ -8,6 +8,8 @@ from .hand import Hand
 from .reasons import seat_name
 from .rules import PRESETS, Rules
 
+_TR_DIRECTIONS = {"left": "sola", "right": "sağa", "across": "karşıya", "none": "yok"}
+
 
 def show_deal(preset: str, seed: int | None, lang: str) -> str:
     """A dealt hand (passing done by simple choices) and the first trick played out, as text.
@@ -19,8 +21,10 @@ def show_deal(preset: str, seed: int | None, lang: str) -> str:
     hand = Hand.deal(rules, seed=seed)
     rng = random.Random(seed)
     n = rules.players
-    out = [f"maca — {preset}, hand 1 (pass {hand.pass_direction}), dealer "
-           f"{seat_name(hand.dealer, lang, n)}"]
+    direction = hand.pass_direction if lang == "en" else _TR_DIRECTIONS[hand.pass_direction]
+    out = [f"maca — {preset}, " + (f"hand 1 (pass {direction}), dealer " if lang == "en" else
+                                   f"1. tur (kart geçirme: {direction}), dağıtan ")
+           + seat_name(hand.dealer, lang, n)]
     for seat in range(n):
         out.append(f"  {seat_name(seat, lang, n):12} {hand.cards(seat)}")
     if hand.phase == "pass":
@@ -32,10 +36,11 @@ def show_deal(preset: str, seed: int | None, lang: str) -> str:
             out.append(f"  {seat_name(seat, lang, n):12} {hand.cards(seat)}")
     trick_no = hand.trick_number
     while hand.trick_number == trick_no and not hand.is_over:
-        seat = hand.to_move
+        player = hand.to_move
+        assert player is not None
         card = rng.choice(list(hand.legal_plays()))
         hand.play(card)
-        out.append(f"  {seat_name(seat, lang, n):12} → {card.symbol}  ({card.name(lang)})")
+        out.append(f"  {seat_name(player, lang, n):12} → {card.symbol}  ({card.name(lang)})")
     winner = hand.last_trick.winner if hand.last_trick else None
     label = "wins the trick" if lang == "en" else "eli aldı"
     out.append(f"{seat_name(winner, lang, n)} {label}." if winner is not None else "")

@@ -237,11 +237,8 @@ def parse_position(text: str) -> Hand:
                             "last trick leads the next")
 
     # Build the hand at the start of the current trick, then replay the trick's cards.
-    hand = Hand.__new__(Hand)
-    dealt = [m for m in hold]
-    if passing:
-        dealt = [m | (g or 0) for m, g in zip(hold, given)]
-    hand.__init__(rules, _full_deal(rules, dealt, done_tricks), number=number, dealer=dealer)
+    dealt = [m | (g or 0) for m, g in zip(hold, given)] if passing else hold
+    hand = Hand(rules, _full_deal(rules, dealt, done_tricks), number=number, dealer=dealer)
     hand._cards = hold
     hand._taken = taken
     hand._won = [m.bit_count() // n for m in taken]

@@ -18,7 +18,7 @@ __all__ = ["Reason", "Verdict", "seat_name", "LANGS"]
 
 LANGS = ("tr", "en")
 
-_SEATS = {
+_SEATS: dict[int, dict[str, tuple[str, ...]]] = {
     4: {"tr": ("Güney (sen)", "Batı", "Kuzey", "Doğu"), "en": ("South (you)", "West", "North", "East")},
     3: {"tr": ("Güney (sen)", "Batı", "Doğu"), "en": ("South (you)", "West", "East")},
 }
