@@ -36,6 +36,20 @@ _KH = 1 << Card.parse("KH").index
 _AH_INDEX = Card.parse("AH").index
 
 
+def best_position(cards: Sequence[int]) -> int:
+    """Rule 8: the position in play order of the highest card of the suit led (no trumps).
+
+    >>> best_position([Card.parse(c).index for c in ("5C", "KC", "AH", "9C")])
+    1
+    """
+    lead = best = cards[0]
+    top = lead - lead % 13 + 13  # first card above the led suit
+    for c in cards:
+        if best < c < top:
+            best = c
+    return list(cards).index(best)
+
+
 @dataclass(frozen=True)
 class Trick:
     """One trick: who led, the cards in play order, and (when complete) who won it."""
@@ -52,6 +66,20 @@ class Trick:
     def plays(self) -> list[tuple[int, Card]]:
         """(seat, card) pairs in play order."""
         return [(self.seat_of(i), c) for i, c in enumerate(self.cards)]
+
+    @property
+    def winning_seat(self) -> int | None:
+        """The seat winning the trick so far (None before the first card)."""
+        if not self.cards:
+            return None
+        return self.seat_of(best_position([c.index for c in self.cards]))
+
+    @property
+    def winning_card(self) -> Card | None:
+        """The card winning the trick so far."""
+        if not self.cards:
+            return None
+        return self.cards[best_position([c.index for c in self.cards])]
 
     def _repr_html_(self) -> str:
         from .render import trick_html
@@ -483,15 +511,8 @@ class Hand:
         if len(trick) < n:
             self._to_move = (seat + 1) % n
             return
-        lead = best = trick[0]
-        top = lead - lead % 13 + 13  # first card above the led suit
-        mask = 0
-        for c in trick:
-            mask |= 1 << c
-            if best < c < top:
-                best = c
-        winner = (self._leader + trick.index(best)) % n
-        self._taken[winner] |= mask
+        winner = (self._leader + best_position(trick)) % n
+        self._taken[winner] |= sum(map((1).__lshift__, trick))
         self._won[winner] += 1
         self._tricks.append((self._leader, tuple(trick), winner))
         self._trick = []
