@@ -83,17 +83,19 @@ class CautiousBot:
         return legal[0] if not last else legal[-1]
 
 
-def play_out(hand: Hand, bots: Sequence[Bot], until_seat: int | None = None) -> None:
-    """Let ``bots`` (one per seat) pass and play until the end, or until ``until_seat`` is to
-    play. Seats whose bot is None are skipped while passing (they give their cards themselves).
-    """
+def play_out(hand: Hand, bots: Sequence[Bot | None]) -> None:
+    """Let ``bots`` (one per seat) pass and play until the end of the hand, or until a seat
+    whose bot is None (a person) has to act."""
     if hand.phase == "pass":
         for seat, bot in enumerate(bots):
             if bot is not None and hand.given(seat) is None:
                 hand.give(seat, bot.choose_pass(hand.observe(seat)))
         if hand.phase == "pass":
             return
-    while not hand.is_over and hand.to_move != until_seat:
+    while not hand.is_over:
         player = hand.to_move
         assert player is not None
-        hand.play(bots[player].choose_play(hand.observe(player)), seat=player)
+        bot = bots[player]
+        if bot is None:
+            return
+        hand.play(bot.choose_play(hand.observe(player)), seat=player)

@@ -19,7 +19,7 @@ def test_bots_play_whole_hands_legally(preset: str) -> None:
 
 def test_play_out_stops_for_the_learner() -> None:
     hand = Hand.deal(Rules.preset("standard"), seed=9, number=4)
-    play_out(hand, [CautiousBot()] * 4, until_seat=0)
+    play_out(hand, [None, CautiousBot(), CautiousBot(), CautiousBot()])
     assert hand.to_move == 0 and not hand.is_over
 
 
