@@ -1,0 +1,780 @@
+"""Pictures of the game as self-contained HTML with inline SVG: cards, hands, tricks, scores.
+
+Everything is drawn with SVG shapes and the system font stack: no image files, no web fonts,
+no ids, no ``<style>`` blocks and no scripts, so the same string renders in a notebook, a static
+Jupyter Book page, Voilà, JupyterLite and inside an ipywidgets ``HTML`` widget.
+Every card carries a text alternative (``role="img"`` with ``aria-label`` and ``<title>``).
+
+Each function takes ``lang`` (``"tr"`` or ``"en"``), ``four_colour`` (♣ green, ♦ blue, ♥ red,
+♠ black) and ``size`` (card width in pixels); ``None`` means the page-wide defaults, which
+`set_defaults` changes (Turkish, two colours, 64 px to start with).
+
+>>> from maca import Card
+>>> svg = card_html(Card.parse("QS"), lang="tr")
+>>> 'aria-label="maça kızı"' in svg, "<title>maça kızı</title>" in svg
+(True, True)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from .cards import DISPLAY_SUITS, Card, CardSet, Suit
+from .reasons import LANGS, seat_name
+from .scoring import TEAMS, hand_points, moon_shooters, penalty_points
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .hand import Hand, Trick
+    from .rules import Rules
+
+__all__ = ["set_defaults", "suit_colour", "card_svg", "card_html", "back_html", "hand_html",
+           "trick_html", "table_html", "taken_html", "score_table_html", "hand_scores_html",
+           "game_scores_html", "message_html", "FONT"]
+
+#: The system font stack used for every letter drawn.
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
+_FONT_ATTR = FONT
+
+_TWO_COLOURS = {Suit.CLUBS: "#1c1c1e", Suit.DIAMONDS: "#c8102e", Suit.SPADES: "#1c1c1e",
+                Suit.HEARTS: "#c8102e"}
+_FOUR_COLOURS = {Suit.CLUBS: "#1e7b34", Suit.DIAMONDS: "#1459b8", Suit.SPADES: "#1c1c1e",
+                 Suit.HEARTS: "#c8102e"}
+_EDGE, _LEGAL, _SELECTED, _WINNER = "#b9bec6", "#2563eb", "#d97706", "#e0a100"
+
+# The suits as shapes in a 100 × 100 box (no font glyphs: they differ between systems).
+_SUIT_PATHS = {
+    Suit.HEARTS: "M50 93C22 71 3 53 3 31 3 15 15 4 29 4c9 0 16 5 21 14C55 9 62 4 71 4"
+                 "c14 0 26 11 26 27 0 22-19 40-47 62z",
+    Suit.DIAMONDS: "M50 2 88 50 50 98 12 50z",
+    Suit.SPADES: "M50 3C78 27 97 43 97 62c0 14-11 23-23 23-9 0-16-4-20-10 1 10 5 17 14 23"
+                 "H32c9-6 13-13 14-23-4 6-11 10-20 10C14 85 3 76 3 62 3 43 22 27 50 3z",
+    Suit.CLUBS: "M50 4a21 21 0 0 1 17 34 21 21 0 1 1 4 40c-8 0-14-4-18-9 1 11 5 18 14 23H33"
+                "c9-5 13-12 14-23-4 5-10 9-18 9a21 21 0 1 1 4-40A21 21 0 0 1 50 4z",
+}
+
+# Pip centres on a 100 × 140 card: columns and row fractions of the pip area.
+_COLS = {"L": 34.0, "C": 50.0, "R": 66.0}
+_PIPS: dict[int, str] = {
+    2: "C0 C1", 3: "C0 C.5 C1", 4: "L0 R0 L1 R1", 5: "L0 R0 C.5 L1 R1",
+    6: "L0 R0 L.5 R.5 L1 R1", 7: "L0 R0 C.25 L.5 R.5 L1 R1",
+    8: "L0 R0 C.25 L.5 R.5 C.75 L1 R1",
+    9: "L0 R0 L.333 R.333 C.5 L.667 R.667 L1 R1",
+    10: "L0 R0 C.167 L.333 R.333 L.667 R.667 C.833 L1 R1",
+}
+_PIP_TOP, _PIP_BOTTOM, _PIP_SIZE = 30.0, 110.0, 16.0
+
+_TEXT = {
+    "back": ("kapalı kart", "face-down card"),
+    "cards": ("{n} kart", "{n} cards"), "cards_1": ("1 kart", "1 card"),
+    "hand_of": ("{seat}: {n} kart", "{seat}: {n} cards"),
+    "hand_of_1": ("{seat}: 1 kart", "{seat}: 1 card"),
+    "trick": ("El", "Trick"),
+    "trick_n": ("{n}. el", "Trick {n}"),
+    "led": ("açtı", "led"),
+    "won": ("aldı", "won"),
+    "empty": ("henüz kart yok", "no card yet"),
+    "last_trick": ("son el", "last trick"),
+    "hand_n": ("{n}. tur", "Hand {n}"),
+    "pass": ("kart geçirme", "passing"),
+    "to_move": ("sıra: {seat}", "to play: {seat}"),
+    "broken": ("kupalar kırıldı", "hearts broken"),
+    "not_broken": ("kupalar kırılmadı", "hearts not broken"),
+    "over": ("tur bitti", "hand over"),
+    "tricks_won": ("{n} el", "{n} tricks"), "tricks_won_1": ("1 el", "1 trick"),
+    "points": ("{n} puan", "{n} points"), "points_1": ("1 puan", "1 point"),
+    "taken_by": ("{seat} aldı", "Taken by {seat}"),
+    "nothing_taken": ("ceza kartı yok", "no penalty cards"),
+    "no_points_cards": ("ve {n} puansız kart", "and {n} cards without points"),
+    "no_points_cards_1": ("ve 1 puansız kart", "and 1 card without points"),
+    "player": ("Oyuncu", "Player"),
+    "penalty_cards": ("Ceza kartları", "Penalty cards"),
+    "penalty": ("Ceza puanı", "Penalty points"),
+    "moon": ("Ay vurma", "Moon"),
+    "peskir": ("Peşkir", "Peşkir"),
+    "score": ("Tur puanı", "Hand score"),
+    "shot": ("ay vurdu", "shot the moon"),
+    "declared": ("peşkir dedi", "declared peşkir"),
+    "in_progress": ("tur sürüyor: puanlar son elden sonra kesinleşir",
+                    "hand in progress: the score is final after the last trick"),
+    "teams": ("Takımlar", "Teams"),
+    "hand_col": ("Tur", "Hand"),
+    "total": ("Toplam", "Total"),
+    "target": ("hedef {n}", "target {n}"),
+    "winners": ("Kazanan", "Winner"),
+    "standings": ("Sıralama puanı", "Standing"),
+    "playing": ("oynanıyor", "being played"),
+    "moon_mark": ("ay", "moon"),
+    "none": ("—", "—"),
+    "left": ("sola", "left"), "right": ("sağa", "right"), "across": ("karşıya", "across"),
+    "no_pass": ("kart geçirme yok", "no passing"),
+}
+
+
+@dataclass
+class _Defaults:
+    lang: str = "tr"
+    four_colour: bool = False
+    size: int = 64
+
+
+_DEFAULTS = _Defaults()
+
+
+def set_defaults(lang: str | None = None, four_colour: bool | None = None,
+                 size: int | None = None) -> None:
+    """Change the page-wide defaults used when a function gets ``None`` (and by ``_repr_html_``).
+
+    >>> set_defaults(lang="en"); card_html(Card.parse("AH")).count('aria-label="ace of hearts"')
+    1
+    >>> set_defaults(lang="tr")
+    """
+    if lang is not None:
+        _DEFAULTS.lang = _lang(lang)
+    if four_colour is not None:
+        _DEFAULTS.four_colour = bool(four_colour)
+    if size is not None:
+        _DEFAULTS.size = _size(size)
+
+
+def _lang(lang: str | None) -> str:
+    if lang is None:
+        return _DEFAULTS.lang
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    return lang
+
+
+def _size(size: float | None) -> int:
+    if size is None:
+        return _DEFAULTS.size
+    if not isinstance(size, (int, float)) or not 16 <= size <= 400:
+        raise ValueError(f"size is a card's width in pixels, from 16 to 400, not {size!r}")
+    return int(size)
+
+
+def _colours(four_colour: bool | None) -> dict[Suit, str]:
+    four = _DEFAULTS.four_colour if four_colour is None else four_colour
+    return _FOUR_COLOURS if four else _TWO_COLOURS
+
+
+def _t(key: str, lang: str, **fields: object) -> str:
+    if fields.get("n") == 1 and key + "_1" in _TEXT:
+        key += "_1"
+    tr, en = _TEXT[key]
+    return (tr if lang == "tr" else en).format(**fields)
+
+
+def suit_colour(suit: Suit | int, four_colour: bool | None = None) -> str:
+    """The colour a suit is drawn in.
+
+    >>> suit_colour(Suit.CLUBS), suit_colour(Suit.CLUBS, four_colour=True)
+    ('#1c1c1e', '#1e7b34')
+    """
+    return _colours(four_colour)[Suit(suit)]
+
+
+def _num(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _pip(suit: Suit, cx: float, cy: float, size: float, colour: str, flip: bool = False) -> str:
+    scale = size / 100
+    move = f"translate({_num(cx - size / 2)} {_num(cy - size / 2)}) scale({_num(scale)})"
+    if flip:
+        move = f"rotate(180 {_num(cx)} {_num(cy)}) " + move
+    return f'<path transform="{move}" d="{_SUIT_PATHS[suit]}" fill="{colour}"/>'
+
+
+def _index(card: Card, colour: str) -> str:
+    """The rank and a small suit in the top-left corner (drawn again, turned, bottom-right)."""
+    label = card.rank_label
+    spacing = ' letter-spacing="-1.5"' if len(label) > 1 else ""
+    return (f'<text x="13" y="25" text-anchor="middle" font-size="22" font-weight="700" '
+            f'font-family="{_FONT_ATTR}" fill="{colour}"{spacing}>{label}</text>'
+            + _pip(card.suit, 13, 37, 14, colour))
+
+
+def _face(card: Card, colour: str) -> str:
+    suit, rank = card.suit, card.rank
+    if rank == 14:
+        return _pip(suit, 50, 70, 46 if suit == Suit.SPADES else 40, colour)
+    if rank > 10:
+        letter = {11: "J", 12: "Q", 13: "K"}[rank]
+        return (f'<rect x="24" y="21" width="52" height="98" rx="6" fill="{colour}" '
+                f'fill-opacity="0.08" stroke="{colour}" stroke-opacity="0.55" stroke-width="1.2"/>'
+                + _pip(suit, 50, 38, 18, colour)
+                + f'<text x="50" y="85" text-anchor="middle" font-size="40" font-weight="700" '
+                  f'font-family="{_FONT_ATTR}" fill="{colour}">{letter}</text>'
+                + _pip(suit, 50, 103, 18, colour, flip=True))
+    out = []
+    for spec in _PIPS[rank].split():
+        frac = float(spec[1:])
+        cy = _PIP_TOP + frac * (_PIP_BOTTOM - _PIP_TOP)
+        out.append(_pip(suit, _COLS[spec[0]], cy, _PIP_SIZE, colour, flip=frac > 0.5))
+    return "".join(out)
+
+
+def _frame(state: str) -> tuple[str, str]:
+    """Border colour and width for a card's state."""
+    return {"legal": (_LEGAL, "3.5"), "selected": (_SELECTED, "4"),
+            "winner": (_WINNER, "5")}.get(state, (_EDGE, "1.5"))
+
+
+_STATES = ("normal", "legal", "illegal", "selected", "winner")
+
+
+def card_svg(card: Card | str, *, lang: str | None = None, four_colour: bool | None = None,
+             size: float | None = None, state: str = "normal", x: float | None = None,
+             y: float | None = None) -> str:
+    """One card face as an ``<svg>`` element (``x``/``y`` place it inside another SVG).
+
+    ``state`` is ``normal``, ``legal`` (blue edge), ``illegal`` (washed out), ``selected`` (amber
+    edge) or ``winner`` (gold edge).
+
+    >>> svg = card_svg("10H", lang="en", size=50, state="illegal")
+    >>> svg.startswith('<svg role="img" aria-label="ten of hearts"'), 'fill-opacity="0.62"' in svg
+    (True, True)
+    """
+    card = Card.parse(card)
+    if state not in _STATES:
+        raise ValueError(f"state must be one of {', '.join(_STATES)}, not {state!r}")
+    lang, width = _lang(lang), _size(size)
+    colour = _colours(four_colour)[card.suit]
+    name = escape(card.name(lang))
+    edge, stroke = _frame(state)
+    place = "" if x is None else f' x="{_num(x)}" y="{_num(y or 0)}"'
+    veil = ('<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#eef0f3" '
+            'fill-opacity="0.62"/>' if state == "illegal" else "")
+    return (f'<svg role="img" aria-label="{name}" xmlns="http://www.w3.org/2000/svg"{place} '
+            f'width="{width}" height="{_num(width * 1.4)}" viewBox="0 0 100 140" '
+            f'style="display:block;overflow:visible"><title>{name}</title>'
+            f'<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#fff" stroke="{edge}" '
+            f'stroke-width="{stroke}"/><g aria-hidden="true">{_index(card, colour)}'
+            f'<g transform="rotate(180 50 70)">{_index(card, colour)}</g>'
+            f'{_face(card, colour)}{veil}</g></svg>')
+
+
+def card_html(card: Card | str, *, lang: str | None = None, four_colour: bool | None = None,
+              size: float | None = None, state: str = "normal") -> str:
+    """One card as inline HTML (used by ``Card._repr_html_``).
+
+    >>> card_html("2C", lang="tr").count("sinek 2&#x27;li")
+    2
+    """
+    return (f'<span style="display:inline-block;vertical-align:bottom">'
+            f'{card_svg(card, lang=lang, four_colour=four_colour, size=size, state=state)}</span>')
+
+
+def _lattice(inset: float) -> str:
+    """Diagonal lines filling the back's inner panel, clipped by hand (no clipPath ids)."""
+    x0, y0, x1, y1 = inset, inset, 100 - inset, 140 - inset
+    lines = []
+    step = 9.0
+    for sign in (1, -1):
+        c = -140.0
+        while c < 240:
+            pts = []
+            # the line y = sign * x + c, intersected with the panel's four edges
+            for x in (x0, x1):
+                y = sign * x + c
+                if y0 <= y <= y1:
+                    pts.append((x, y))
+            for y in (y0, y1):
+                x = (y - c) * sign
+                if x0 < x < x1:
+                    pts.append((x, y))
+            if len(pts) >= 2:
+                (ax, ay), (bx, by) = pts[0], pts[1]
+                lines.append(f"M{_num(ax)} {_num(ay)}L{_num(bx)} {_num(by)}")
+            c += step
+    return "".join(lines)
+
+
+_BACK_LINES = _lattice(9)
+
+
+def _back_svg(lang: str, width: int, x: float | None = None, y: float | None = None) -> str:
+    label = escape(_t("back", lang))
+    place = "" if x is None else f' x="{_num(x)}" y="{_num(y or 0)}"'
+    return (f'<svg role="img" aria-label="{label}" xmlns="http://www.w3.org/2000/svg"{place} '
+            f'width="{width}" height="{_num(width * 1.4)}" viewBox="0 0 100 140" '
+            f'style="display:block"><title>{label}</title>'
+            f'<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#fff" stroke="{_EDGE}" '
+            f'stroke-width="1.5"/><g aria-hidden="true">'
+            f'<rect x="7" y="7" width="86" height="126" rx="6" fill="#1f3a7a"/>'
+            f'<path d="{_BACK_LINES}" stroke="#ffffff" stroke-opacity="0.22" stroke-width="2"/>'
+            f'<rect x="9" y="9" width="82" height="122" rx="5" fill="none" stroke="#ffffff" '
+            f'stroke-opacity="0.7" stroke-width="1.5"/>'
+            + _pip(Suit.SPADES, 50, 70, 30, "#ffffff") + '</g></svg>')
+
+
+def back_html(*, lang: str | None = None, size: float | None = None) -> str:
+    """A face-down card.
+
+    >>> 'aria-label="face-down card"' in back_html(lang="en")
+    True
+    """
+    return (f'<span style="display:inline-block;vertical-align:bottom">'
+            f'{_back_svg(_lang(lang), _size(size))}</span>')
+
+
+def _as_cards(cards: Iterable[Card | str] | CardSet | int | str) -> CardSet:
+    if isinstance(cards, CardSet):
+        return cards
+    if isinstance(cards, int):
+        return CardSet(cards)
+    if isinstance(cards, str):
+        return CardSet.parse(cards)
+    return CardSet(cards)
+
+
+def hand_html(cards: Iterable[Card | str] | CardSet | int | str, *, lang: str | None = None,
+              four_colour: bool | None = None, size: float | None = None,
+              legal: CardSet | int | None = None, selected: CardSet | int | None = None,
+              label: str | None = None, face_down: bool = False) -> str:
+    """A hand held as in real life: grouped ♠ ♥ ♦ ♣, high to low, cards overlapping.
+
+    With ``legal`` the playable cards are raised with a blue edge and the others dimmed;
+    ``selected`` cards (for passing) are raised with an amber edge.
+
+    >>> html = hand_html("AS QS 2H 5C", lang="en", legal=CardSet.parse("AS QS"))
+    >>> html.count('role="img"'), html.count('fill-opacity="0.62"'), 'aria-label="4 cards"' in html
+    (4, 2, True)
+    """
+    lang, width = _lang(lang), _size(size)
+    held = _as_cards(cards)
+    legal_set = None if legal is None else _as_cards(legal)
+    chosen = CardSet() if selected is None else _as_cards(selected)
+    group_label = escape(label if label is not None else _t("cards", lang, n=len(held)))
+    visible, gap = (0.16 * width, 0.0) if face_down else (0.4 * width, 0.16 * width)
+    raise_by = round(0.16 * width)
+    top = raise_by if (legal_set is not None or chosen) else 0
+    parts = []
+    previous: Suit | None = None
+    for i, card in enumerate(held.sorted_for_display()):
+        margin = 0.0 if i == 0 else -(width - visible) + (gap if card.suit != previous else 0)
+        previous = card.suit
+        if face_down:
+            picture, lift = _back_svg(lang, width), 0
+        else:
+            if card in chosen:
+                state, lift = "selected", raise_by
+            elif legal_set is None:
+                state, lift = "normal", 0
+            elif card in legal_set:
+                state, lift = "legal", raise_by
+            else:
+                state, lift = "illegal", 0
+            picture = card_svg(card, lang=lang, four_colour=four_colour, size=width, state=state)
+        parts.append(f'<span style="display:inline-block;margin-left:{_num(margin)}px;'
+                     f'transform:translateY(-{lift}px)">{picture}</span>')
+    if not parts:
+        parts.append(f'<span style="display:inline-block;width:{width}px;'
+                     f'height:{_num(width * 1.4)}px;border:1.5px dashed {_EDGE};'
+                     f'border-radius:{_num(width * 0.09)}px;box-sizing:border-box"></span>')
+    return (f'<div role="group" aria-label="{group_label}" style="display:flex;'
+            f'align-items:flex-end;padding-top:{top}px;line-height:0">{"".join(parts)}</div>')
+
+
+# -- tricks on a table ------------------------------------------------------------------------
+def _slots(players: int, width: float, font: float, label: float
+           ) -> tuple[float, float, dict[int, tuple[float, float]]]:
+    """Table size and each seat's card position (top-left); seat 0 sits at the bottom.
+
+    ``label`` is the widest seat name in pixels: side seats keep room for it.
+    """
+    height = width * 1.4
+    line = font * 1.5
+    side = 1.4 * width  # from the table's centre to a side card's centre
+    table_w = max(4.6 * width, 2 * (side + max(width, label) / 2 + 0.15 * width))
+    table_h = 2 * line + 2.1 * height + 0.2 * width
+    cx = table_w / 2
+    top = line + 0.1 * width
+    south = (cx - width / 2, top + 1.1 * height)
+    north = (cx - width / 2, top)
+    west = (cx - side - width / 2, top + 0.55 * height)
+    east = (cx + side - width / 2, top + 0.55 * height)
+    if players == 3:
+        return table_w, table_h, {0: south, 1: west, 2: east}
+    return table_w, table_h, {0: south, 1: west, 2: north, 3: east}
+
+
+def _label(x: float, y: float, text: str, size: float, weight: str = "600",
+           colour: str = "#2b2f36") -> str:
+    return (f'<text x="{_num(x)}" y="{_num(y)}" text-anchor="middle" font-size="{_num(size)}" '
+            f'font-weight="{weight}" font-family="{_FONT_ATTR}" fill="{colour}">'
+            f'{escape(text)}</text>')
+
+
+def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | None = None,
+               size: float | None = None, number: int | None = None,
+               title: str | None = None) -> str:
+    """A trick on the table: each seat's card, the play order, who led and who won.
+
+    >>> from maca import Hand, Rules
+    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    >>> for _ in range(4):
+    ...     hand.play(hand.legal_plays().sorted_for_display()[-1])
+    >>> html = trick_html(hand.last_trick, lang="en", number=1)
+    >>> html.count('role="img"'), "Trick 1" in html, " won" in html
+    (4, True, True)
+    """
+    lang, width = _lang(lang), _size(size)
+    players = trick.players
+    font = max(10.0, width * 0.19)
+    names = [seat_name(seat, lang, players) for seat in range(players)]
+    table_w, table_h, slots = _slots(players, width, font,
+                                     max(len(n) for n in names) * font * 0.62)
+    height = width * 1.4
+    plays = dict((seat, (i, card)) for i, (seat, card) in enumerate(trick.plays()))
+    next_seat = trick.seat_of(len(trick.cards)) if len(trick.cards) < players else None
+    body = [f'<rect x="1" y="1" width="{_num(table_w - 2)}" height="{_num(table_h - 2)}" '
+            f'rx="{_num(width * 0.35)}" fill="#e7f0e9" stroke="#b5cbbb" stroke-width="1.5"/>']
+    for seat, (x, y) in slots.items():
+        label_y = y + height + font * 1.2 if seat == 0 else y - font * 0.5
+        won = seat == trick.winner
+        body.append(_label(x + width / 2, label_y, names[seat], font, "700" if won else "600",
+                           "#8a5a00" if won else "#2b2f36"))
+        if seat in plays:
+            order, card = plays[seat]
+            state = "winner" if seat == trick.winner else "normal"
+            body.append(card_svg(card, lang=lang, four_colour=four_colour, size=width,
+                                 state=state, x=x, y=y))
+            r = width * 0.13
+            bx, by = x + width - r * 0.4, y + r * 0.4
+            body.append(f'<g aria-hidden="true"><circle cx="{_num(bx)}" cy="{_num(by)}" '
+                        f'r="{_num(r)}" fill="#2b2f36"/>'
+                        + _label(bx, by + r * 0.42, str(order + 1), r * 1.25, "700", "#fff")
+                        + "</g>")
+        else:
+            dash = _LEGAL if seat == next_seat else "#9aa59d"
+            body.append(f'<rect x="{_num(x + 1)}" y="{_num(y + 1)}" width="{_num(width - 2)}" '
+                        f'height="{_num(height - 2)}" rx="{_num(width * 0.09)}" fill="none" '
+                        f'stroke="{dash}" stroke-width="1.5" stroke-dasharray="5 4"/>')
+    head = title if title is not None else (
+        _t("trick_n", lang, n=number) if number is not None else _t("trick", lang))
+    summary = [head]
+    if trick.cards:
+        summary.append(f"{seat_name(trick.leader, lang, players)} {_t('led', lang)}")
+    if trick.winner is not None:
+        summary.append(f"{seat_name(trick.winner, lang, players)} {_t('won', lang)}")
+    if not trick.cards:
+        summary.append(_t("empty", lang))
+    if next_seat is not None:
+        summary.append(_t("to_move", lang, seat=seat_name(next_seat, lang, players)))
+    caption = " · ".join(summary)
+    return (f'<div role="group" aria-label="{escape(caption)}" style="display:inline-block;'
+            f'font-family:{FONT};line-height:1.3">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(table_w)}" '
+            f'height="{_num(table_h)}" viewBox="0 0 {_num(table_w)} {_num(table_h)}" '
+            f'style="display:block">{"".join(body)}</svg>'
+            f'<div style="text-align:center;font-size:{_num(font)}px;color:#444;'
+            f'margin-top:2px">{escape(caption)}</div></div>')
+
+
+def _suit_rows(cards: CardSet, lang: str, four_colour: bool | None, width: int) -> str:
+    """A compact hand for a side seat: one overlapping row per suit."""
+    rows = []
+    for suit in DISPLAY_SUITS:
+        of_suit = cards.of_suit(suit)
+        if of_suit:
+            rows.append(hand_html(of_suit, lang=lang, four_colour=four_colour, size=width,
+                                  label=f"{suit.name_in(lang)}: {len(of_suit)}"))
+    if not rows:
+        rows.append(hand_html(CardSet(), lang=lang, size=width))
+    return ("<div style=\"display:flex;flex-direction:column;gap:3px\">" + "".join(rows)
+            + "</div>")
+
+
+def table_html(hand: Hand, *, lang: str | None = None, four_colour: bool | None = None,
+               size: float | None = None, reveal: str | int = "all",
+               show_legal: bool = True) -> str:
+    """The whole table of a hand: every seat's cards around the trick, and the state line.
+
+    ``reveal`` is ``"all"`` (every hand face up, the default for study) or a seat number (only
+    that seat's cards face up). With ``show_legal`` the legal cards of the player to move are
+    raised. When the current trick is empty the last completed trick is shown.
+
+    >>> from maca import Hand, Rules
+    >>> hand = Hand.deal(Rules.preset("standard"), seed=2, number=4)
+    >>> html = table_html(hand, lang="en", reveal=0)
+    >>> html.count('aria-label="face-down card"'), "to play: " in html
+    (39, True)
+    """
+    lang, width = _lang(lang), _size(size)
+    players = hand.players
+    small = max(24, round(width * 0.7))
+    to_move = hand.to_move
+    seats = {}
+    for seat in range(players):
+        cards = hand.cards(seat)
+        face_up = reveal == "all" or reveal == seat
+        name = seat_name(seat, lang, players)
+        info = [_t("tricks_won", lang, n=hand.tricks_won(seat))]
+        points = hand.penalty_taken()[seat]
+        if points:
+            info.append(_t("points", lang, n=points))
+        head = (f'<div style="font-size:13px;font-weight:600;color:#2b2f36;margin:2px 0">'
+                f'{escape(name)}<span style="font-weight:400;color:#666"> · '
+                f'{escape(", ".join(info))}</span></div>')
+        label = _t("hand_of", lang, seat=name, n=len(cards))
+        legal = hand.legal_plays() if show_legal and seat == to_move and face_up else None
+        if seat == 0:
+            picture = hand_html(cards, lang=lang, four_colour=four_colour, size=width,
+                                legal=legal, label=label, face_down=not face_up)
+        elif face_up and legal is None and seat in (1, players - 1):
+            picture = _suit_rows(cards, lang, four_colour, small)
+        else:
+            picture = hand_html(cards, lang=lang, four_colour=four_colour, size=small,
+                                legal=legal, label=label, face_down=not face_up)
+        seats[seat] = f'<div style="padding:4px">{head}{picture}</div>'
+    trick = hand.current_trick
+    title = _t("trick_n", lang, n=hand.trick_number)
+    if not trick.cards and hand.last_trick is not None:
+        trick = hand.last_trick
+        title = f"{_t('trick_n', lang, n=len(hand.tricks))} ({_t('last_trick', lang)})"
+    middle = trick_html(trick, lang=lang, four_colour=four_colour, size=small, title=title)
+    areas = "'n n n' 'w t e' 's s s'" if players == 4 else "'w t e' 's s s'"
+    cells = [f'<div style="grid-area:t;justify-self:center">{middle}</div>',
+             f'<div style="grid-area:s;justify-self:center">{seats[0]}</div>',
+             f'<div style="grid-area:w;align-self:center">{seats[1]}</div>']
+    if players == 4:
+        cells.append(f'<div style="grid-area:n;justify-self:center">{seats[2]}</div>')
+    cells.append(f'<div style="grid-area:e;align-self:center">{seats[players - 1]}</div>')
+    state = [_t("hand_n", lang, n=hand.number)]
+    direction = hand.pass_direction
+    state.append(_t("no_pass", lang) if direction == "none" else
+                 f"{_t('pass', lang)}: {_t(direction, lang)}")
+    if hand.is_over:
+        state.append(_t("over", lang))
+    elif to_move is not None:
+        state.append(_t("to_move", lang, seat=seat_name(to_move, lang, players)))
+    state.append(_t("broken" if hand.hearts_broken else "not_broken", lang))
+    line = " · ".join(state)
+    return (f'<div role="group" aria-label="{escape(line)}" style="font-family:{FONT};'
+            f'display:inline-block"><div style="display:grid;grid-template-areas:{areas};'
+            f'grid-template-columns:auto auto auto;gap:4px 10px;align-items:center">'
+            f'{"".join(cells)}</div><div style="font-size:13px;color:#444;margin-top:6px">'
+            f'{escape(line)}</div></div>')
+
+
+def _scoring(rules: Rules, mask: int) -> CardSet:
+    """The cards of ``mask`` that are worth points (either way) under ``rules``."""
+    return CardSet([c for c in CardSet(mask) if rules.value_of(c) != 0])
+
+
+def taken_html(cards: CardSet | int | Iterable[Card | str] | str, rules: Rules, *,
+               lang: str | None = None, four_colour: bool | None = None,
+               size: float | None = None, seat: int | None = None) -> str:
+    """The cards a player has taken: the ones that score, their points, and how many others.
+
+    >>> from maca import Rules
+    >>> html = taken_html("QS 5H 2C 3C", Rules.preset("standard"), lang="en", seat=1)
+    >>> html.count('role="img"'), "14 points" in html, "and 2 cards without points" in html
+    (2, True, True)
+    """
+    lang, width = _lang(lang), _size(size)
+    taken = _as_cards(cards)
+    scoring = _scoring(rules, taken.mask)
+    points = penalty_points(rules, [taken.mask])[0]
+    head = []
+    if seat is not None:
+        head.append(_t("taken_by", lang, seat=seat_name(seat, lang, rules.players)))
+    head.append(_t("points", lang, n=points))
+    others = len(taken) - len(scoring)
+    label = " · ".join(head)
+    body = (hand_html(scoring, lang=lang, four_colour=four_colour, size=width, label=label)
+            if scoring else
+            f'<div style="color:#666;font-size:13px">{_t("nothing_taken", lang)}</div>')
+    tail = (f'<div style="color:#666;font-size:12px">{_t("no_points_cards", lang, n=others)}</div>'
+            if others else "")
+    return (f'<div style="font-family:{FONT};display:inline-block;margin:2px 8px 2px 0">'
+            f'<div style="font-size:13px;font-weight:600;color:#2b2f36;margin-bottom:2px">'
+            f'{escape(label)}</div>{body}{tail}</div>')
+
+
+# -- score tables -----------------------------------------------------------------------------
+_TABLE = (f'style="border-collapse:collapse;font-family:{FONT};font-size:14px;'
+          f'color:#1f2328;margin:4px 0"')
+_TH = 'style="text-align:left;padding:4px 10px;border-bottom:2px solid #c9ced6;font-weight:600"'
+_TD = 'style="padding:4px 10px;border-bottom:1px solid #e3e6ea"'
+_TDN = 'style="padding:4px 10px;border-bottom:1px solid #e3e6ea;text-align:right"'
+_TDB = ('style="padding:4px 10px;border-bottom:1px solid #e3e6ea;text-align:right;'
+        'font-weight:700"')
+
+
+def _score_box(rows: list[str], foot: str) -> str:
+    return (f'<div style="display:inline-block;font-family:{FONT}"><table {_TABLE}>'
+            f'{"".join(rows)}</table>{foot}</div>')
+
+
+def _int(value: int) -> str:
+    """A whole number with a true minus sign."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def _signed(value: int, lang: str) -> str:
+    if value == 0:
+        return _t("none", lang)
+    return f"+{value}" if value > 0 else f"−{-value}"
+
+
+def _glyphs(cards: CardSet, four_colour: bool | None) -> str:
+    """Cards as short coloured text (Q♠ 5♥), the suit glyph hidden from screen readers."""
+    colours = _colours(four_colour)
+    return " ".join(
+        f'<span style="color:{colours[c.suit]};white-space:nowrap" title="{escape(c.name("en"))}">'
+        f'{c.rank_label}<span aria-hidden="true">{c.suit.symbol}</span></span>'
+        for c in cards.sorted_for_display())
+
+
+def score_table_html(rules: Rules, taken: Sequence[CardSet | int], *,
+                     tricks_won: Sequence[int] | None = None,
+                     peskir: Sequence[bool] | None = None, moon_choice: str | None = None,
+                     final: bool = True, lang: str | None = None,
+                     four_colour: bool | None = None, caption: str | None = None) -> str:
+    """A hand's score: penalty cards and points per seat, the moon, peşkir, and the hand score.
+
+    The numbers come from `maca.scoring`; ``final=False`` shows a hand still being played
+    (penalty points only). ``tricks_won`` defaults to 1 for a seat that took any card.
+
+    >>> from maca import Rules
+    >>> r = Rules.preset("standard")
+    >>> html = score_table_html(r, [r.moon_mask, 0, 0, 0], lang="en")
+    >>> "shot the moon" in html, html.count(">+26<")
+    (True, 3)
+    """
+    lang = _lang(lang)
+    n = rules.players
+    masks = [t.mask if isinstance(t, CardSet) else int(t) for t in taken]
+    if len(masks) != n:
+        raise ValueError(f"give the cards taken by each of the {n} seats, not {len(masks)}")
+    won = list(tricks_won) if tricks_won is not None else [1 if m else 0 for m in masks]
+    declared = list(peskir) if peskir is not None else [False] * n
+    penalty = penalty_points(rules, masks)
+    shooters = moon_shooters(rules, masks) if final else ()
+    after_moon = hand_points(rules, masks, won, [False] * n, moon_choice)
+    points = hand_points(rules, masks, won, declared, moon_choice)
+    show_peskir = rules.peskir or any(declared)
+    head = [_t("player", lang), _t("penalty_cards", lang), _t("penalty", lang)]
+    if final:
+        head.append(_t("moon", lang))
+        if show_peskir:
+            head.append(_t("peskir", lang))
+        head.append(_t("score", lang))
+    rows = ["<tr>" + "".join(f"<th {_TH}>{escape(h)}</th>" for h in head) + "</tr>"]
+    for seat in range(n):
+        name = escape(seat_name(seat, lang, n))
+        if declared[seat]:
+            name += f' <span style="color:#666">({_t("declared", lang)})</span>'
+        cells = [f"<td {_TD}>{name}</td>",
+                 f"<td {_TD}>{_glyphs(_scoring(rules, masks[seat]), four_colour)}</td>",
+                 f"<td {_TDN}>{_int(penalty[seat])}</td>"]
+        if final:
+            moon = after_moon[seat] - penalty[seat]
+            moon_text = _signed(moon, lang) if seat not in shooters else (
+                f'{_t("shot", lang)} ({_signed(moon, lang)})')
+            cells.append(f"<td {_TDN}>{moon_text}</td>")
+            if show_peskir:
+                cells.append(f"<td {_TDN}>{_signed(points[seat] - after_moon[seat], lang)}</td>")
+            cells.append(f"<td {_TDB}>{_int(points[seat])}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    extra = []
+    if final and rules.partnership:
+        teams = ", ".join(
+            f"{seat_name(a, lang)} + {seat_name(b, lang)}: {points[a] + points[b]}"
+            for a, b in TEAMS)
+        extra.append(f"{_t('teams', lang)}: {teams}")
+    if not final:
+        extra.append(_t("in_progress", lang))
+    if caption:
+        extra.insert(0, caption)
+    foot = "".join(f'<div style="font-size:13px;color:#444">{escape(e)}</div>' for e in extra)
+    return _score_box(rows, foot)
+
+
+def hand_scores_html(hand: Hand, *, lang: str | None = None,
+                     four_colour: bool | None = None) -> str:
+    """The score table of a hand: final once it is over, penalty points so far before that.
+
+    >>> from maca import Hand, Rules
+    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    >>> "hand in progress" in hand_scores_html(hand, lang="en")
+    True
+    """
+    n = hand.players
+    return score_table_html(
+        hand.rules, [hand.taken(s) for s in range(n)],
+        tricks_won=[hand.tricks_won(s) for s in range(n)],
+        peskir=[s in hand.peskir for s in range(n)], moon_choice=hand.moon_choice,
+        final=hand.is_over, lang=lang, four_colour=four_colour)
+
+
+def game_scores_html(game: Game, *, lang: str | None = None,
+                     four_colour: bool | None = None) -> str:
+    """A game's score sheet: one row per finished hand, totals, and at the end the winners and
+    the +1/0/−1 standings.
+
+    >>> from maca import Game, Rules
+    >>> html = game_scores_html(Game(Rules.preset("standard"), seed=1), lang="en")
+    >>> "Total" in html, "being played" in html
+    (True, True)
+    """
+    lang = _lang(lang)
+    rules = game.rules
+    n = rules.players
+    head = [_t("hand_col", lang)] + [seat_name(s, lang, n) for s in range(n)]
+    rows = ["<tr>" + "".join(f"<th {_TH}>{escape(h)}</th>" for h in head) + "</tr>"]
+    for hand in game.hands:
+        label = str(hand.number)
+        if not hand.is_over:
+            rows.append(f"<tr><td {_TD}>{label}</td><td colspan=\"{n}\" style=\"padding:4px "
+                        f"10px;color:#666\">{_t('playing', lang)}</td></tr>")
+            continue
+        points = hand.points()
+        shooters = hand.moon_shooters
+        cells = [f"<td {_TD}>{label}</td>"]
+        for seat in range(n):
+            marks = []
+            if seat in shooters:
+                marks.append(_t("moon_mark", lang))
+            if seat in hand.peskir:
+                marks.append(_t("peskir", lang).lower())
+            note = f' <span style="color:#666">({", ".join(marks)})</span>' if marks else ""
+            cells.append(f"<td {_TDN}>{_int(points[seat])}{note}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    totals = game.totals
+    rows.append(f"<tr><td {_TD}><b>{_t('total', lang)}</b></td>"
+                + "".join(f"<td {_TDB}>{_int(t)}</td>" for t in totals) + "</tr>")
+    foot = [_t("target", lang, n=rules.target)]
+    if rules.partnership:
+        foot.append(f"{_t('teams', lang)}: " + ", ".join(
+            f"{seat_name(a, lang)} + {seat_name(b, lang)}: {t}"
+            for (a, b), t in zip(TEAMS, game.team_totals)))
+    if game.is_over:
+        rows.append(f"<tr><td {_TD}>{_t('standings', lang)}</td>"
+                    + "".join(f"<td {_TDN}>{_signed(v, lang) if v else '0'}</td>"
+                              for v in game.standings) + "</tr>")
+        foot.append(f"{_t('winners', lang)}: "
+                    + ", ".join(seat_name(s, lang, n) for s in game.winners))
+    text = "".join(f'<div style="font-size:13px;color:#444">{escape(f)}</div>' for f in foot)
+    return _score_box(rows, text)
+
+
+_NOTE_COLOURS = {"error": ("#fdecea", "#b3261e"), "ok": ("#e8f5ec", "#1b7a3a"),
+                 "info": ("#eef3fb", "#1d4f91")}
+
+
+def message_html(text: str, kind: str = "info") -> str:
+    """A short message in a coloured box: ``kind`` is ``info``, ``ok`` or ``error``.
+
+    >>> message_html("Sıra sende.", "ok").startswith('<div role="status"')
+    True
+    """
+    background, colour = _NOTE_COLOURS[kind]
+    role = "alert" if kind == "error" else "status"
+    return (f'<div role="{role}" style="font-family:{FONT};font-size:14px;background:'
+            f'{background};color:{colour};border-left:4px solid {colour};padding:6px 10px;'
+            f'border-radius:4px;margin:4px 0">{escape(text)}</div>')

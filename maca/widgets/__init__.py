@@ -1,0 +1,100 @@
+"""Lesson widgets: each is a view (ipywidgets only) over a controller (plain Python).
+
+One line in a lesson page shows a widget; ``lang`` sets the page's language for every widget
+(they share one `Settings`, switched by the TR/EN bar each widget shows unless ``bar=False``):
+
+==========================================  ==================================================
+``settings_bar()``                          TR/EN and four-colour toggles for the whole page
+``play_lesson(lang="tr", seed=1)``          play a hand: legal cards stand out, a click on an
+                                            illegal card says why (``position=`` to start
+                                            from a position string)
+``trick_lesson(lang="tr", seed=1)``         a hand on the table, card by card, forward/back
+``passing_lesson(lang="tr", seed=3)``       choose three cards, see where they go this hand
+                                            and what comes back
+``follow_suit_lesson(lang="tr", seed=1)``   answer a lead; "Why?" groups the cards by reason
+                                            (``kind="void"`` for a suit you lack)
+``hearts_lesson(lang="tr")``                breaking hearts, the only-hearts exception, and
+                                            the Q♠-breaks-hearts switch
+``scoring_lesson(lang="tr")``               give the scoring cards to players, read the score
+                                            (presets: standard, omnibus, turkish, …)
+``moon_lesson(lang="tr")``                  try to shoot the moon against a defence
+==========================================  ==================================================
+
+Every constructor returns an ``ipywidgets.VBox``; its controller is at ``.lesson`` (or
+``.stepper``) for tests and for lessons that want to script it.
+
+>>> import maca.widgets as mw
+>>> view = mw.passing_lesson(lang="en", seed=3)
+>>> view.lesson.direction, view.cards.buttons[0].description
+('left', '3♠')
+>>> mw.SETTINGS.update(lang="tr")
+"""
+from __future__ import annotations
+
+from .controllers import (SETTINGS, FollowSuitLesson, HeartsLesson, MoonLesson, PassingLesson,
+                          PlayLesson, ScoringLesson, Settings, TrickStepper)
+from .views import (FollowSuitView, HeartsView, MoonView, PassingView, PlayView, ScoringView,
+                    SettingsBar, TrickView)
+
+__all__ = ["SETTINGS", "Settings", "settings_bar", "play_lesson", "trick_lesson",
+           "passing_lesson", "follow_suit_lesson", "hearts_lesson", "scoring_lesson",
+           "moon_lesson"]
+
+
+def _settings(lang: str | None, settings: Settings | None) -> Settings:
+    chosen = settings or SETTINGS
+    if lang is not None:
+        chosen.update(lang=lang)
+    return chosen
+
+
+def settings_bar(lang: str | None = None, settings: Settings | None = None) -> SettingsBar:
+    """The TR/EN and four-colour toggles on their own."""
+    return SettingsBar(_settings(lang, settings))
+
+
+def play_lesson(lang: str | None = None, seed: int = 1, rules: str = "standard",
+                position: str | None = None, bar: bool = True,
+                settings: Settings | None = None) -> PlayView:
+    """Play a hand as South against computer players."""
+    return PlayView(PlayLesson(seed=seed, rules=rules, position=position),
+                    _settings(lang, settings), bar)
+
+
+def trick_lesson(lang: str | None = None, seed: int = 1, rules: str = "standard",
+                 bar: bool = True, settings: Settings | None = None) -> TrickView:
+    """A hand played out card by card, with forward and back."""
+    return TrickView(TrickStepper(seed=seed, rules=rules), _settings(lang, settings), bar)
+
+
+def passing_lesson(lang: str | None = None, seed: int = 3, number: int = 1,
+                   rules: str = "standard", bar: bool = True,
+                   settings: Settings | None = None) -> PassingView:
+    """Choose three cards to pass in hand ``number``."""
+    return PassingView(PassingLesson(seed=seed, number=number, rules=rules),
+                       _settings(lang, settings), bar)
+
+
+def follow_suit_lesson(lang: str | None = None, seed: int = 1, kind: str = "follow",
+                       bar: bool = True, settings: Settings | None = None) -> FollowSuitView:
+    """A lead to answer; ``kind`` is ``"follow"`` or ``"void"``."""
+    return FollowSuitView(FollowSuitLesson(seed=seed, kind=kind), _settings(lang, settings), bar)
+
+
+def hearts_lesson(lang: str | None = None, scenario: str = "deal", queen_breaks: bool = False,
+                  bar: bool = True, settings: Settings | None = None) -> HeartsView:
+    """Breaking hearts in a prepared deal (``scenario="only_hearts"`` for the exception)."""
+    return HeartsView(HeartsLesson(scenario=scenario, queen_breaks=queen_breaks),
+                      _settings(lang, settings), bar)
+
+
+def scoring_lesson(lang: str | None = None, preset: str = "standard", bar: bool = True,
+                   settings: Settings | None = None) -> ScoringView:
+    """Score a hand: who took which cards, under the rules of ``preset``."""
+    return ScoringView(ScoringLesson(preset=preset), _settings(lang, settings), bar)
+
+
+def moon_lesson(lang: str | None = None, bar: bool = True,
+                settings: Settings | None = None) -> MoonView:
+    """Try to shoot the moon in a prepared deal."""
+    return MoonView(MoonLesson(), _settings(lang, settings), bar)
