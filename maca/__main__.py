@@ -1,9 +1,13 @@
-"""Command line: ``python -m maca`` deals a hand and plays out its first trick in the terminal."""
+"""Command line: ``python -m maca`` deals a hand and plays out its first trick in the terminal;
+``check``, ``sheets`` and ``grade`` are the teacher's tools for exercise sets."""
 from __future__ import annotations
 
 import argparse
 import random
+import sys
+from pathlib import Path
 
+from .errors import MacaError
 from .hand import Hand
 from .reasons import seat_name
 from .rules import PRESETS, Rules
@@ -47,14 +51,106 @@ def show_deal(preset: str, seed: int | None, lang: str) -> str:
     return "\n".join(out)
 
 
-def main(argv: list[str] | None = None) -> None:
+def _say(lang: str, tr: str, en: str) -> str:
+    return tr if lang == "tr" else en
+
+
+def validate_sets(paths: list[Path], lang: str) -> int:
+    """Load each exercise set (every exercise built and solved by the engine); 1 if any fails."""
+    from .exercises import load_set
+
+    failed = 0
+    for path in paths:
+        try:
+            exercises = load_set(path)
+        except MacaError as exc:
+            failed += 1
+            print(f"✗ {exc}", file=sys.stderr)
+            continue
+        print(f"✓ {path}: " + _say(lang, f"{len(exercises)} alıştırma, {exercises.max_score} puan",
+                                   f"{len(exercises)} exercises, {exercises.max_score} points"))
+    return 1 if failed else 0
+
+
+def make_sheets(args: argparse.Namespace) -> int:
+    """``sheets``: one variant per student, with the teacher's index."""
+    from .exercises.roster import read_class
+    from .exercises.sheets import write_sheets
+
+    entries = write_sheets(args.set, read_class(args.class_list), args.course, args.assignment,
+                           args.out, args.format, args.lang)
+    print(_say(args.lang, f"{len(entries)} öğrenci kâğıdı yazıldı: {args.out} "
+                          f"(öğretmen dizini: {args.out / 'index.html'})",
+               f"wrote {len(entries)} student sheets to {args.out} "
+               f"(teacher's index: {args.out / 'index.html'})"))
+    return 0
+
+
+def grade(args: argparse.Namespace) -> int:
+    """``grade``: grade every answers file of a folder into a CSV (and a chart)."""
+    from .exercises.grading import grade_files, write_chart, write_grades
+    from .exercises.roster import read_class
+    from .exercises.sets import load_set
+
+    if not args.answers.is_dir():
+        raise MacaError(f"{args.answers}: not a folder of answers files")
+    base = load_set(args.set)
+    students = read_class(args.class_list) if args.class_list else None
+    files = sorted(args.answers.glob("*.json"))
+    rows = grade_files(base, files, args.course, args.assignment, students)
+    write_grades(rows, base, args.out)
+    for row in rows:
+        if row.error:
+            print(f"✗ {row.file or row.student_id}: {row.error}", file=sys.stderr)
+    graded = [r for r in rows if not r.error]
+    print(_say(args.lang, f"{len(graded)}/{len(rows)} dosya notlandı → {args.out}",
+               f"graded {len(graded)}/{len(rows)} files → {args.out}"))
+    if args.chart:
+        write_chart(rows, base, args.chart)
+        print(_say(args.lang, f"grafik → {args.chart}", f"chart → {args.chart}"))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m maca", description=__doc__)
     parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
     parser.add_argument("--seed", type=int, default=None, help="reproducible deal")
     parser.add_argument("--lang", default="tr", choices=["tr", "en"])
+    sub = parser.add_subparsers(dest="command", title="teacher tools",
+                                description="without a command: deal a hand and play a trick")
+    check = sub.add_parser("check", help="validate exercise set files (TOML)")
+    check.add_argument("sets", nargs="+", type=Path, help="exercise set files")
+    sheets = sub.add_parser("sheets", help="one exercise sheet per student, and an index")
+    sheets.add_argument("--set", required=True, type=Path, help="exercise set file (TOML)")
+    sheets.add_argument("--class", dest="class_list", required=True, type=Path,
+                        help="class list CSV with a student_id column (and name)")
+    sheets.add_argument("--course", required=True)
+    sheets.add_argument("--assignment", required=True)
+    sheets.add_argument("--out", required=True, type=Path, help="folder for the sheets")
+    sheets.add_argument("--format", default="html", choices=["html", "ipynb"])
+    grading = sub.add_parser("grade", help="grade a folder of answers files into a CSV")
+    grading.add_argument("--set", required=True, type=Path, help="exercise set file (TOML)")
+    grading.add_argument("--answers", required=True, type=Path, help="folder of answers files")
+    grading.add_argument("--out", required=True, type=Path, help="grades CSV to write")
+    grading.add_argument("--chart", type=Path, help="PNG chart of the class's results")
+    grading.add_argument("--course", help="accept only answers for this course")
+    grading.add_argument("--assignment", help="accept only answers for this assignment")
+    grading.add_argument("--class", dest="class_list", type=Path,
+                         help="class list: flags unknown students and lists missing ones")
+    for command in (check, sheets, grading):
+        command.add_argument("--lang", default="tr", choices=["tr", "en"])
     args = parser.parse_args(argv)
-    print(show_deal(args.rules, args.seed, args.lang))
+    if args.command is None:
+        print(show_deal(args.rules, args.seed, args.lang))
+        return 0
+    try:
+        if args.command == "check":
+            return validate_sets(args.sets, args.lang)
+        return make_sheets(args) if args.command == "sheets" else grade(args)
+    except (MacaError, OSError) as exc:
+        print(f"maca {args.command}: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

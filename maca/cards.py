@@ -122,9 +122,11 @@ class Card:
     _all: list[Card] = []
     index: int
 
-    def __new__(cls, index: int) -> Card:
-        if cls._all and 0 <= index < 52 and type(index) is int:
+    def __new__(cls, index: int | str) -> Card:
+        if type(index) is int and 0 <= index < 52 and cls._all:
             return cls._all[index]
+        if isinstance(index, str) and cls._all:
+            return cls.parse(index)  # so that repr() evaluates: Card('QS')
         if not isinstance(index, int) or not 0 <= index < 52:
             raise CardError(f"card index must be an int 0..51, not {index!r}")
         card = object.__new__(cls)
@@ -166,12 +168,14 @@ class Card:
             suit_tok = match.group(2) or match.group(3)
             rank = 8 if rank_tok == "10" else RANKS.index(rank_tok.upper())
             return cls(13 * _SUIT_BY_TOKEN[suit_tok] + rank)
-        words = raw.replace("’", "'").replace("'", "").replace("-", " ").split()
-        words = [w for w in words if w != "of"]
-        if len(words) == 2:
-            for suit_word, rank_word in (words, words[::-1]):
-                if suit_word in _SUIT_WORDS and rank_word in _RANK_WORDS:
-                    return cls(13 * _SUIT_WORDS[suit_word] + _RANK_WORDS[rank_word])
+        # Turkish lowering first ("KUPA ASI"), then plain lowering ("KING OF HEARTS").
+        for lowered in (raw, unicodedata.normalize("NFC", text.strip()).lower()):
+            words = lowered.replace("’", "'").replace("'", "").replace("-", " ").split()
+            words = [w for w in words if w != "of"]
+            if len(words) == 2:
+                for suit_word, rank_word in (words, words[::-1]):
+                    if suit_word in _SUIT_WORDS and rank_word in _RANK_WORDS:
+                        return cls(13 * _SUIT_WORDS[suit_word] + _RANK_WORDS[rank_word])
         raise CardError(
             f"cannot read {text!r} as a card: write rank then suit (QS, Q♠, 10H, TH, 2C) "
             'or a name ("maça kızı", "queen of spades")')

@@ -14,7 +14,7 @@ from .errors import IllegalAction
 from .hand import Hand
 from .reasons import Reason, Verdict
 from .rules import Rules
-from .scoring import TEAMS, standings
+from .scoring import game_over, seat_standings, unit_totals, winners
 
 __all__ = ["Game"]
 
@@ -56,40 +56,24 @@ class Game:
     @property
     def team_totals(self) -> tuple[int, ...]:
         """Partnership totals (seats 0+2, 1+3); the seat totals when not a partnership."""
-        totals = self.totals
-        if not self.rules.partnership:
-            return totals
-        return tuple(totals[a] + totals[b] for a, b in TEAMS)
+        return unit_totals(self.rules, self.totals)
 
     @property
     def is_over(self) -> bool:
         """True once a finished hand brought a total (a team's, in partnership) to the target."""
-        return self.hand.is_over and max(self.team_totals) >= self.rules.target
+        return self.hand.is_over and game_over(self.rules, self.totals)
 
     @property
     def winners(self) -> tuple[int, ...]:
         """Seats with the lowest total (both partners of the best team); empty until the end."""
-        if not self.is_over:
-            return ()
-        units = self.team_totals
-        best = min(units)
-        if self.rules.partnership:
-            return tuple(sorted(s for i, t in enumerate(TEAMS) if units[i] == best for s in t))
-        return tuple(s for s, t in enumerate(units) if t == best)
+        return winners(self.rules, self.totals) if self.is_over else ()
 
     @property
     def standings(self) -> tuple[int, ...]:
         """+1 / 0 / −1 per seat (source 002); partners share their team's result."""
         if not self.is_over:
             raise IllegalAction(Verdict(Reason.HAND_NOT_OVER))
-        result = standings(self.team_totals)
-        if self.rules.partnership:
-            per_seat = [0] * 4
-            for team, value in zip(TEAMS, result):
-                for seat in team:
-                    per_seat[seat] = value
-            return tuple(per_seat)
-        return result
+        return seat_standings(self.rules, self.totals)
 
     def next_hand(self, dealer: int | None = None, dealt: list[int] | None = None) -> Hand:
         """Deal the next hand. The dealer rotates clockwise; under Turkish rules a player who

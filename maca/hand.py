@@ -278,10 +278,10 @@ class Hand:
                 raise PositionError(f"seat {seat}'s cards: {exc}") from None
         return cls(rules, masks, number=number, dealer=dealer)
 
-    def _opening_leader(self) -> int:
+    def _opening_leader(self, holding: Sequence[int] | None = None) -> int:
         if self.rules.first_lead == "left_of_dealer":
             return (self.dealer + 1) % self.players
-        for seat, mask in enumerate(self._cards):
+        for seat, mask in enumerate(self._cards if holding is None else holding):
             if mask & self._lowest_club:
                 return seat
         raise PositionError("nobody holds the lowest club")  # pragma: no cover (deal checked)
@@ -419,7 +419,10 @@ class Hand:
                 self._cards[to] &= ~mask
                 self._received[to] = 0
         self._passing = sign < 0
-        self._leader = self._to_move = self._opening_leader() if sign > 0 else self._leader
+        # back in the pass phase (undo), the leader is again the one of the deal
+        holding = (self._cards if sign > 0
+                   else [c | (g or 0) for c, g in zip(self._cards, self._given)])
+        self._leader = self._to_move = self._opening_leader(holding)
 
     # -- peşkir ------------------------------------------------------------------------------
     def check_peskir(self, seat: int) -> Verdict:
@@ -527,6 +530,7 @@ class Hand:
         kind, seat = action[0], action[1]
         if kind == "play":
             card, broken = action[2], action[3]
+            self.moon_choice = None  # the hand is no longer over: no moon to choose for
             if not self._trick:
                 leader, cards, winner = self._tricks.pop()
                 self._taken[winner] &= ~sum(1 << c for c in cards)

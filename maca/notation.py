@@ -199,7 +199,7 @@ def parse_position(text: str) -> Hand:
     if leader < 0 and any(taken):
         raise PositionError("after the first trick, trick= must say who leads (like trick=2:)")
     given, passing = _parse_passed(values.get("passed"), rules, number, n)
-    peskir = _parse_peskir(values.get("peskir", "-"), n)
+    peskir = _parse_peskir(values.get("peskir", "-"), rules)
 
     # Rebuild the deal and check that every card is somewhere, exactly once.
     all_taken = 0
@@ -323,10 +323,14 @@ def _parse_passed(value: str | None, rules: Rules, number: int, n: int) -> tuple
     return given, any(g is None for g in given)
 
 
-def _parse_peskir(value: str, n: int) -> list[bool]:
+def _parse_peskir(value: str, rules: Rules) -> list[bool]:
+    n = rules.players
     flags = [False] * n
     if value == "-":
         return flags
+    if not rules.peskir:
+        raise PositionError(f"peskir={value}: these rules have no peşkir (write peskir=- or "
+                            "use rules with peskir=on)")
     for part in value.split(","):
         seat = _int_field("peskir", part)
         if not 0 <= seat < n:
@@ -376,7 +380,8 @@ def _replay(text: str) -> tuple[Rules, list[tuple[int, str, list[str]]]]:
     lines = [(i + 1, line.split()) for i, line in enumerate(text.splitlines())
              if line.strip() and not line.lstrip().startswith("#")]
     if not lines or lines[0][1][0] != "rules" or len(lines[0][1]) != 2:
-        raise RecordError("a record starts with a line 'rules <preset>'")
+        where = f"line {lines[0][0]}: " if lines else ""
+        raise RecordError(f"{where}a record starts with a line 'rules <preset>'")
     try:
         rules = rules_from_text(lines[0][1][1])
     except RulesError as exc:
@@ -398,6 +403,8 @@ def _apply(hand: Hand, num: int, verb: str, args: list[str]) -> None:
         else:
             raise RecordError(f"line {num}: unknown entry {verb!r} (use hand, deal, pass, "
                               "peskir, play, moon)")
+    except RecordError:
+        raise
     except (IllegalAction, CardError) as exc:
         raise RecordError(f"line {num}: '{verb} {' '.join(args)}' was refused: {exc}") from None
     except (ValueError, IndexError):
@@ -407,8 +414,11 @@ def _apply(hand: Hand, num: int, verb: str, args: list[str]) -> None:
 def _start_hand(rules: Rules, num: int, header: list[str], deal: tuple[int, str, list[str]] | None):
     from .hand import Hand
 
-    if len(header) != 3 or header[1] != "dealer":
-        raise RecordError(f"line {num}: write 'hand <number> dealer <seat>'")
+    number, dealer = (header[0], header[2]) if len(header) == 3 else ("", "")
+    if (len(header) != 3 or header[1] != "dealer" or not number.isdigit() or int(number) < 1
+            or not dealer.isdigit() or int(dealer) >= rules.players):
+        raise RecordError(f"line {num}: write 'hand <number> dealer <seat>' (number 1 or more, "
+                          f"seat 0 to {rules.players - 1}), not 'hand {' '.join(header)}'")
     if deal is None or deal[1] != "deal" or len(deal[2]) != 1:
         raise RecordError(f"line {num}: a hand line is followed by 'deal <cards per seat>'")
     try:
@@ -422,7 +432,8 @@ def parse_hand_record(text: str) -> Hand:
     """Replay a one-hand record; `RecordError` names the line that is wrong."""
     rules, entries = _replay(text)
     if not entries or entries[0][1] != "hand":
-        raise RecordError("after the rules line comes 'hand <number> dealer <seat>'")
+        where = f"line {entries[0][0]}: " if entries else ""
+        raise RecordError(f"{where}after the rules line comes 'hand <number> dealer <seat>'")
     hand = _start_hand(rules, entries[0][0], entries[0][2], entries[1] if len(entries) > 1 else None)
     for num, verb, args in entries[2:]:
         if verb == "hand":

@@ -178,7 +178,9 @@ class Verdict:
             out.update(suit_tr=suit.name_in("tr"), suit_en1=_SUIT_EN1[suit])
         for key in ("seat", "to_move", "waiting"):
             if key in p:
-                out[key] = seat_name(p[key], lang, players) if 0 <= p[key] < players else p[key]
+                seat = p[key]
+                valid = isinstance(seat, int) and 0 <= seat < players
+                out[key] = seat_name(seat, lang, players) if valid else repr(seat)
         if "cards" in p:
             out["cards"] = " ".join(Card.parse(c).symbol for c in p["cards"])
         for key in ("count", "given", "last"):

@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any, Mapping
 
 from .cards import Card, CardSet, Suit, suit_mask
-from .errors import RulesError
+from .errors import CardError, RulesError
 
 __all__ = ["Rules", "PRESETS", "DIRECTIONS", "MOON_RULES"]
 
@@ -75,7 +75,10 @@ class Rules:
         else:
             set_(self, "card_values", tuple(self.card_values))
         if self.bonus_card is not None and not isinstance(self.bonus_card, Card):
-            set_(self, "bonus_card", Card.parse(self.bonus_card))
+            try:
+                set_(self, "bonus_card", Card.parse(self.bonus_card))
+            except CardError as exc:
+                raise RulesError(f"rules option bonus_card: {exc}") from None
         set_(self, "pass_cycle", tuple(self.pass_cycle))
         self._validate()
 
@@ -205,7 +208,10 @@ def _card_set(value: Any, option: str) -> CardSet:
 def _values_from_map(values: Mapping[Any, int]) -> tuple[int, ...]:
     out = [0] * 52
     for card, points in values.items():
-        out[Card.parse(card).index] = int(points)
+        try:
+            out[Card.parse(card).index] = int(points)
+        except (CardError, TypeError, ValueError) as exc:
+            raise RulesError(f"rules option card_values: {card!r}: {points!r}: {exc}") from None
     return tuple(out)
 
 

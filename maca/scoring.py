@@ -15,7 +15,8 @@ from typing import Sequence
 
 from .rules import Rules
 
-__all__ = ["penalty_points", "moon_shooters", "hand_points", "standings", "TEAMS"]
+__all__ = ["penalty_points", "moon_shooters", "hand_points", "standings", "TEAMS",
+           "unit_totals", "game_over", "winners", "seat_standings"]
 
 #: Partnership teams: seats 0+2 against 1+3.
 TEAMS = ((0, 2), (1, 3))
@@ -101,3 +102,48 @@ def standings(totals: Sequence[int]) -> tuple[int, ...]:
         return tuple(0 for _ in totals)
     sole_best = list(totals).count(best) == 1
     return tuple(-1 if t == worst else (1 if t == best and sole_best else 0) for t in totals)
+
+
+def unit_totals(rules: Rules, totals: Sequence[int]) -> tuple[int, ...]:
+    """The totals that compete: per seat, or per team (seats 0+2, 1+3) in a partnership."""
+    if rules.partnership:
+        return tuple(totals[a] + totals[b] for a, b in TEAMS)
+    return tuple(totals)
+
+
+def game_over(rules: Rules, totals: Sequence[int]) -> bool:
+    """Rule 11: the game ends once a total (a team's, in partnership) reaches the target."""
+    return max(unit_totals(rules, totals)) >= rules.target
+
+
+def winners(rules: Rules, totals: Sequence[int]) -> tuple[int, ...]:
+    """Seats with the lowest total (both partners of the best team); ties share the win.
+
+    >>> from maca.rules import Rules
+    >>> winners(Rules.preset("standard"), [40, 40, 90, 101])
+    (0, 1)
+    >>> winners(Rules.preset("partnership"), [10, 50, 20, 60])
+    (0, 2)
+    """
+    units = unit_totals(rules, totals)
+    best = min(units)
+    if rules.partnership:
+        return tuple(sorted(s for team, t in zip(TEAMS, units) if t == best for s in team))
+    return tuple(s for s, t in enumerate(units) if t == best)
+
+
+def seat_standings(rules: Rules, totals: Sequence[int]) -> tuple[int, ...]:
+    """+1 / 0 / −1 per seat from final totals; partners share their team's result.
+
+    >>> from maca.rules import Rules
+    >>> seat_standings(Rules.preset("partnership"), [10, 50, 20, 60])
+    (1, -1, 1, -1)
+    """
+    result = standings(unit_totals(rules, totals))
+    if not rules.partnership:
+        return result
+    per_seat = [0] * rules.players
+    for team, value in zip(TEAMS, result):
+        for seat in team:
+            per_seat[seat] = value
+    return tuple(per_seat)

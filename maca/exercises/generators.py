@@ -1,0 +1,379 @@
+"""Exercises made from a seed: random but sensible positions that exercise one rule (a theme).
+
+Positions come from random deals played on with random legal cards; a theme is a test the
+engine answers (for instance "some card in your hand is refused because you must follow suit").
+The same ``random.Random`` state gives the same exercise.
+
+>>> import random
+>>> from maca import Rules
+>>> g = generate("legal_cards", "follow_suit", Rules.preset("standard"), random.Random(1))
+>>> g.question.kind, g.prompt.en
+('legal_cards', 'It is your turn. Which cards may you play? Write all of them.')
+>>> g.fields == generate("legal_cards", "follow_suit", Rules.preset("standard"), random.Random(1)).fields
+True
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+from ..cards import Card, CardSet, Suit
+from ..hand import Hand
+from ..reasons import Reason, seat_name
+from ..rules import Rules
+from .kinds import (GOALS, GameWinner, HandScore, LegalCards, MoonPossible, PassDirection,
+                    PlayGoal, Question, TrickWinner, finished_hand)
+from .text import Text
+
+__all__ = ["THEMES", "Generated", "generate", "GenerationError"]
+
+_DEALS = 400  # random deals tried before a theme is declared impossible under the rules
+
+
+class GenerationError(ValueError):
+    """No position for this theme was found (or the theme does not fit the rules)."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated question with its exercise-file fields, prompt and hints."""
+
+    question: Question
+    fields: dict[str, Any]
+    prompt: Text
+    hints: tuple[Text, ...]
+
+
+# -- random positions -------------------------------------------------------------------------
+def _fresh_hand(rules: Rules, rng: random.Random, void: Suit | None = None) -> Hand:
+    """A random deal, passed with random cards. With ``void``, seat 0 is dealt no card of that
+    suit: its cards of the suit are swapped with random cards of the other seats."""
+    hand = Hand.deal(rules, number=rng.randint(1, 4), dealer=rng.randrange(rules.players), rng=rng)
+    if void is not None:
+        dealt = [hand.cards(s) for s in range(rules.players)]
+        for card in dealt[0].of_suit(void):
+            seat = rng.randrange(1, rules.players)
+            other = rng.choice([c for c in dealt[seat] if c.suit != void])
+            dealt[0], dealt[seat] = dealt[0] - [card] | [other], dealt[seat] - [other] | [card]
+        hand = Hand.from_cards(rules, dealt, number=hand.number, dealer=hand.dealer)
+    if hand.phase == "pass":
+        for seat in range(rules.players):
+            hand.give(seat, rng.sample(list(hand.cards(seat)), rules.pass_count))
+    return hand
+
+
+def _play_random(hand: Hand, rng: random.Random) -> None:
+    hand.play_index(rng.choice(list(hand.legal_plays())).index)
+
+
+def _moments(rules: Rules, rng: random.Random, from_trick: int = 1,
+             void: Suit | None = None) -> Iterator[Hand]:
+    """Moments of random playouts from trick ``from_trick`` on (the same live hand, moved on)."""
+    for _ in range(_DEALS):
+        hand = _fresh_hand(rules, rng, void)
+        while not hand.is_over:
+            if hand.trick_number >= from_trick:
+                yield hand
+            _play_random(hand, rng)
+
+
+def _refusals(hand: Hand) -> set[Reason]:
+    """Why the engine refuses the learner's cards that it refuses."""
+    return {hand.check(c).reason for c in hand.cards(0) - hand.legal_plays()}
+
+
+def _later_seats(hand: Hand) -> list[int]:
+    trick = hand.current_trick
+    return [(trick.leader + k) % hand.players for k in range(len(trick.cards) + 1, hand.players)]
+
+
+# -- texts ------------------------------------------------------------------------------------
+_LEGAL_PROMPT = Text("Sıra sende. Hangi kartları oynayabilirsin? Oynayabileceğin kartların "
+                     "hepsini yaz.", "It is your turn. Which cards may you play? Write all of them.")
+_LEGAL_HINTS = {
+    "follow_suit": Text("Yerdeki elin ilk kartına bak: o renkten kartın var mı?",
+                        "Look at the first card of the trick: do you hold that suit?"),
+    "discard": Text("Açılan renkten kartın yok. O zaman hangi kartları oynayabilirsin?",
+                    "You hold no card of the suit led. What may you play then?"),
+    "first_trick": Text("Bu turun ilk eli. İlk elde ceza puanı verilebilir mi?",
+                        "This is the first trick of the hand. May points be given on it?"),
+    "opening_lead": Text("Bu turun ilk elini sen açıyorsun. İlk el hangi kartla açılabilir?",
+                         "You lead the first trick of the hand. Which cards may open it?"),
+    "hearts_unbroken": Text("Kupalar kırıldı mı? Kırılmadıysa kupa açabilir misin?",
+                            "Are hearts broken? If not, may you lead a heart?"),
+    "turkish_discard": Text("Renge uyamıyorsun. Türk kurallarında önce hangi kartı atmak "
+                            "zorundasın?", "You cannot follow suit. Under the Turkish rules, "
+                            "which card must go first?"),
+}
+_GOAL_HINTS = {
+    "win": Text("Senden sonra oynayacakların kartlarına bak: açılan renkten hangi büyük kartlar "
+                "onlarda?", "Look at the cards of the players after you: which high cards of "
+                "the suit led do they hold?"),
+    "lose": Text("Yerdeki en büyük karttan küçük bir kart yeter mi? Senden sonrakileri de düşün.",
+                 "Is a card lower than the highest one on the table enough? Think about the "
+                 "players after you too."),
+    "avoid_card": Text("Maça kızı yerde mi, yoksa senden sonra oynayacak birinde mi? Eli kim "
+                       "alabilir?", "Is the queen of spades on the table or with a player after "
+                       "you? Who can win the trick?"),
+    "no_points": Text("Yerde ceza puanı var mı? Senden sonrakiler renge uyamazsa ne atabilir?",
+                      "Are there points on the table? If the players after you cannot follow "
+                      "suit, what can they discard?"),
+}
+_GOAL_HINTS["win_cheaply"] = _GOAL_HINTS["win"]
+_GOAL_HINTS["lose_high"] = _GOAL_HINTS["lose"]
+
+
+def _seat_order(players: int) -> Text:
+    return Text(", ".join(seat_name(s, "tr", players).split(" (")[0] for s in range(players)),
+                ", ".join(seat_name(s, "en", players).split(" (")[0] for s in range(players)))
+
+
+def _values_hint(rules: Rules) -> Text:
+    """The card values of these rules, read from the rules."""
+    special = [c for c in CardSet(rules.deck_mask)
+               if rules.value_of(c) and not (c.suit == Suit.HEARTS and rules.value_of(c) == 1)]
+    extra = ", ".join(f"{c.symbol}: {rules.value_of(c)}" for c in sorted(special, reverse=True))
+    return Text(f"Her kupa 1 puan; ayrıca {extra}.", f"Each heart is 1 point; also {extra}.")
+
+
+_MOON_HINT = Text("Kafa atmak için bütün ceza kartlarını almak gerekir. Başka biri bir tane bile "
+                  "aldı mı?", "To shoot the moon you must take every penalty card. Has anyone "
+                  "else taken even one?")
+
+
+# -- the kinds --------------------------------------------------------------------------------
+def _legal_cards(theme: str, rules: Rules, rng: random.Random) -> Generated:
+    wanted = {
+        "follow_suit": {Reason.MUST_FOLLOW_SUIT},
+        "first_trick": {Reason.NO_POINTS_FIRST_TRICK, Reason.NO_HEARTS_FIRST_TRICK},
+        "opening_lead": {Reason.MUST_LEAD_LOWEST_CLUB, Reason.NO_HEART_LEAD_FIRST_TRICK},
+        "hearts_unbroken": {Reason.HEARTS_NOT_BROKEN},
+        "turkish_discard": {Reason.MUST_DISCARD_QUEEN, Reason.MUST_DISCARD_ACE_OF_HEARTS,
+                            Reason.MUST_DISCARD_KING_OF_HEARTS, Reason.MUST_DISCARD_HEART},
+    }.get(theme, set())
+    first = {"follow_suit": rng.randint(2, 9), "discard": rng.randint(3, 10),
+             "hearts_unbroken": rng.randint(2, 5), "turkish_discard": rng.randint(1, 8)}.get(theme, 1)
+    void = rules.lowest_club.suit if theme == "first_trick" else None
+    for hand in _moments(rules, rng, first, void):
+        if hand.to_move != 0:
+            continue
+        refused = _refusals(hand)
+        if theme == "discard":
+            fits = (bool(hand.current_trick.cards) and not refused and hand.trick_number > 1
+                    and len({c.suit for c in hand.cards(0)}) >= 2)
+        else:
+            fits = bool(refused & wanted)
+        if fits:
+            fields = {"position": hand.position()}
+            return Generated(LegalCards(fields, rules), fields, _LEGAL_PROMPT, (_LEGAL_HINTS[theme],))
+    raise GenerationError(f"no legal_cards position with theme {theme!r} was found")
+
+
+def _trick_winner(theme: str, rules: Rules, rng: random.Random) -> Generated:
+    for hand in _moments(rules, rng, rng.randint(1, 8)):
+        if hand.current_trick.cards:
+            continue
+        position, trial = hand.position(), hand.copy()
+        for _ in range(rules.players):
+            _play_random(trial, rng)
+        trick = trial.last_trick
+        assert trick is not None and trick.winner is not None
+        top, led = dict(trick.plays())[trick.winner], trick.cards[0].suit
+        if theme == "discard":
+            fits = any(c.suit != led and c.rank > top.rank for c in trick.cards)
+        else:
+            fits = all(c.suit == led for c in trick.cards) and trick.winner != trick.leader
+        if fits:
+            fields = {"position": position, "plays": " ".join(str(c) for c in trick.cards)}
+            return Generated(TrickWinner(fields, rules), fields,
+                             Text("Bu eli kim alır?", "Who wins this trick?"),
+                             (Text("Hangi renk açıldı? Eli yalnızca o renkten bir kart alabilir.",
+                                   "Which suit was led? Only a card of that suit can win."),))
+    raise GenerationError(f"no trick_winner position with theme {theme!r} was found")
+
+
+def _pass_direction(theme: str, rules: Rules, rng: random.Random) -> Generated:
+    number = rng.randint(1, 12)
+    fields: dict[str, Any] = {"hand": number, "ask": theme}
+    count = rules.pass_count
+    nobody = Text('(Kart geçirilmiyorsa "kimse" yaz.)', '(If there is no passing, write "nobody".)')
+    if theme == "to":
+        prompt = Text(f"Oyunun {number}. turundasın. Geçirdiğin {count} kart kime gider? {nobody.tr}",
+                      f"This is hand {number} of the game. Who gets the {count} cards you pass? "
+                      f"{nobody.en}")
+    else:
+        prompt = Text(f"Oyunun {number}. turundasın. Kimin geçirdiği kartlar sana gelir? {nobody.tr}",
+                      f"This is hand {number} of the game. Whose passed cards do you receive? "
+                      f"{nobody.en}")
+    hint = Text("Turun numarasına bak: geçirme yönü her turda değişir ve bir sırayla tekrar eder.",
+                "Look at the hand number: the passing direction changes every hand, in a cycle.")
+    return Generated(PassDirection(fields, rules), fields, prompt, (hint,))
+
+
+def _score_piles(rules: Rules, rng: random.Random, near: bool) -> Hand:
+    """A finished hand where one seat took every card the moon needs, or all but one (given
+    to a seat that stops the moon: in partnerships, not the partner)."""
+    n = rules.players
+    shooter = rng.randrange(n)
+    moon = list(CardSet(rules.moon_mask))
+    lost = moon.pop(rng.randrange(len(moon))) if near else None
+    others = [s for s in range(n) if s != shooter]
+    rng.shuffle(others)
+    for other in others:
+        piles = [CardSet() for _ in range(n)]
+        piles[shooter] = CardSet(moon)
+        if lost is not None:
+            piles[other] = CardSet([lost])
+        counts = [-(-len(p) // n) for p in piles]
+        for _ in range(rules.hand_size - sum(counts)):
+            counts[rng.randrange(n)] += 1
+        hand = finished_hand(rules, piles, counts)
+        if bool(hand.moon_shooters) != near:
+            return hand
+    raise GenerationError("no seat can stop this moon")
+
+
+def _hand_score(theme: str, rules: Rules, rng: random.Random) -> Generated:
+    if theme in ("moon", "near_moon"):
+        hand = _score_piles(rules, rng, theme == "near_moon")
+    else:
+        hand = _fresh_hand(rules, rng)
+        declarer = rng.randrange(rules.players) if theme == "peskir" else None
+        if declarer is not None:
+            hand.declare_peskir(declarer)
+        while not hand.is_over:
+            if hand.to_move == declarer and rng.random() < 0.8:
+                hand.play_index(min(hand.legal_plays(), key=lambda c: c.rank).index)  # duck
+            else:
+                _play_random(hand, rng)
+    fields = {"position": hand.position()}
+    order = _seat_order(rules.players)
+    prompt = Text(f"Tur bitti. Her oyuncu bu turdan kaç puan alır? Puanları {order.tr} "
+                  "sırasıyla yaz.", "The hand is over. What does each player score for it? "
+                  f"Write the scores in the order {order.en}.")
+    hints = (_values_hint(rules),
+             Text("Biri bütün ceza kartlarını aldı mı? Aldıysa kafa atmıştır.",
+                  "Did one player take every penalty card? Then that player shot the moon."))
+    return Generated(HandScore(fields, rules), fields, prompt, hints)
+
+
+def _game_winner(theme: str, rules: Rules, rng: random.Random) -> Generated:
+    n, target = rules.players, rules.target
+    while True:
+        totals = [rng.randrange(0, target) for _ in range(n)]
+        for seat in rng.sample(range(n), rng.choice((1, 1, 2))):
+            totals[seat] = rng.randint(target, target + 25)
+        if rng.random() < 0.3:      # a shared first place
+            low = totals.index(min(totals))
+            totals[(low + rng.randrange(1, n)) % n] = totals[low]
+        elif rng.random() < 0.3:    # a shared last place
+            high = totals.index(max(totals))
+            totals[(high + rng.randrange(1, n)) % n] = totals[high]
+        fields = {"totals": totals}
+        try:
+            question = GameWinner(fields, rules)
+        except ValueError:          # not over (a partnership's team total is short): again
+            continue
+        prompt = Text("Oyun bitti. Kim kazandı ve her oyuncunun sıralama puanı (+1, 0, −1) ne?",
+                      "The game is over. Who won, and what is each player's standing "
+                      "(+1, 0, −1)?")
+        hints = (Text("En düşük toplam kazanır.", "The lowest total wins."),
+                 Text("Tek başına birinci olan +1, sonuncu(lar) −1, öteki herkes 0 alır.",
+                      "A sole winner gets +1, the last place(s) −1, everyone else 0."))
+        return Generated(question, fields, prompt, hints)
+
+
+def _moon_possible(theme: str, rules: Rules, rng: random.Random) -> Generated:
+    want = rng.random() < 0.5
+    penalty, bonus = CardSet(rules.penalty_mask), rules.bonus_card
+    for hand in _moments(rules, rng, rng.randint(3, 10)):
+        if hand.current_trick.cards:
+            continue
+        taken = [hand.taken(s) for s in range(rules.players)]
+        for seat in rng.sample(range(rules.players), rules.players):
+            if not taken[seat] & penalty:
+                continue
+            others = CardSet([c for s, t in enumerate(taken) if s != seat for c in t])
+            if theme == "bonus" and not (bonus and any(bonus in t for t in taken)
+                                         and not others & penalty):
+                continue
+            fields = {"position": hand.position(), "seat": seat}
+            question = MoonPossible(fields, rules)
+            if question.solution() != want and theme != "bonus":
+                continue
+            who = seat_name(seat, "tr", rules.players)
+            prompt = (Text("Sen hâlâ kafa atabilir misin (ay vurabilir misin)? Evet ya da hayır.",
+                           "Can you still shoot the moon? Yes or no.") if seat == 0 else
+                      Text(f"{who} hâlâ kafa atabilir mi (ay vurabilir mi)? Evet ya da hayır.",
+                           f"Can {seat_name(seat, 'en', rules.players)} still shoot the moon? "
+                           "Yes or no."))
+            hints = [_MOON_HINT]
+            if rules.moon_needs_bonus and bonus is not None:
+                hints.append(Text(f"Bu kurallarda ay vurmak için {bonus.symbol} de gerekir.",
+                                  f"Under these rules the moon needs {bonus.symbol} too."))
+            return Generated(question, fields, prompt, tuple(hints))
+    raise GenerationError(f"no moon_possible position with theme {theme!r} was found")
+
+
+def _play_goal(theme: str, rules: Rules, rng: random.Random) -> Generated:
+    goal = "avoid_card" if theme == "avoid_queen" else theme
+    queen = Card.parse("QS")
+    for hand in _moments(rules, rng, rng.randint(2, 10)):
+        trick = hand.current_trick
+        if hand.to_move != 0 or not trick.cards:
+            continue
+        led = hand.cards(0).of_suit(trick.cards[0].suit)
+        if theme == "avoid_queen" and not (queen in trick.cards or any(
+                queen in hand.cards(s) for s in _later_seats(hand)) or queen in hand.cards(0)):
+            continue
+        if theme in ("win_cheaply", "lose_high") and len(led) < 2:
+            continue
+        fields: dict[str, Any] = {"position": hand.position(), "goal": goal}
+        if goal == "avoid_card":
+            fields["card"] = "QS"
+        try:
+            question = PlayGoal(fields, rules)
+        except ValueError:          # no card reaches the goal, or every card does
+            continue
+        text = question.goal_text()
+        prompt = Text(f"Sıra sende. Hedefin: {text.tr} Hangi kartı oynarsın?",
+                      f"Your turn. Your goal: {text.en} Which card do you play?")
+        return Generated(question, fields, prompt, (_GOAL_HINTS[goal],))
+    raise GenerationError(f"no play_goal position with theme {theme!r} was found")
+
+
+_Maker = Callable[[str, Rules, random.Random], Generated]
+_NEEDS: dict[str, tuple[Callable[[Rules], bool], str]] = {
+    "first_trick": (lambda r: r.no_points_first_trick, "rules with no points on the first trick"),
+    "hearts_unbroken": (lambda r: r.must_break_hearts, "rules where hearts must be broken"),
+    "turkish_discard": (lambda r: r.discard_order == "turkish", "the Turkish discard order"),
+    "peskir": (lambda r: r.peskir, "rules with peşkir"),
+    "bonus": (lambda r: r.moon_needs_bonus, "rules whose moon needs a bonus card (omnibus)"),
+    "from": (lambda r: bool(r.pass_cycle), "rules with passing"),
+}
+
+#: kind -> (its themes, the first being the default; the function that makes one).
+THEMES: dict[str, tuple[tuple[str, ...], _Maker]] = {
+    "legal_cards": (("follow_suit", "discard", "first_trick", "opening_lead", "hearts_unbroken",
+                     "turkish_discard"), _legal_cards),
+    "trick_winner": (("discard", "follow"), _trick_winner),
+    "pass_direction": (("to", "from"), _pass_direction),
+    "hand_score": (("play", "moon", "near_moon", "peskir"), _hand_score),
+    "game_winner": (("totals",), _game_winner),
+    "moon_possible": (("any", "bonus"), _moon_possible),
+    "play_goal": (tuple(g if g != "avoid_card" else "avoid_queen" for g in GOALS), _play_goal),
+}
+
+
+def generate(kind: str, theme: str | None, rules: Rules, rng: random.Random) -> Generated:
+    """One exercise of ``kind`` and ``theme`` (default: the kind's first theme)."""
+    if kind not in THEMES:
+        raise GenerationError(f"kind {kind!r} cannot be generated: use {', '.join(THEMES)}")
+    themes, maker = THEMES[kind]
+    theme = theme or themes[0]
+    if theme not in themes:
+        raise GenerationError(f"theme {theme!r} is not a {kind} theme: use {', '.join(themes)}")
+    if theme in _NEEDS and not _NEEDS[theme][0](rules):
+        raise GenerationError(f"theme {theme!r} needs {_NEEDS[theme][1]}")
+    return maker(theme, rules, rng)

@@ -1,0 +1,909 @@
+"""The question kinds. Each one builds its situation with the engine, which computes the answer.
+
+A question is built from an exercise's fields (``ValueError`` says what is wrong), then
+
+- `solution()` is the engine's answer, `read(answer)` turns a learner's natural value into the
+  same form (`AnswerError` if it cannot), `judge(given)` says whether it is right and why;
+- `situation()` lists what the learner sees (label, value) and `to_json` / `show` write
+  answers for files and for people.
+
+>>> q = build_question("trick_winner", {"position": "standard cards=...J/...Q/...K/5... "
+...     "taken=AKQJT9876432.AKQJT98765432.AKQJT98765432.AT98765432/.../.../... trick=0:",
+...     "plays": "JC QC KC 5S"}, "standard")
+>>> q.solution(), q.read("batı"), q.judge(1)[0]
+(2, 1, False)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator, Mapping, NamedTuple, Sequence
+
+from ..cards import Card, CardSet
+from ..errors import CardError, IllegalAction, MacaError
+from ..hand import Hand, Trick
+from ..notation import rules_from_text, rules_to_text
+from ..reasons import seat_name
+from ..rules import DIRECTIONS, Rules
+from ..scoring import TEAMS, game_over, moon_shooters, seat_standings, winners
+from .text import RULES_NAMES, AnswerError, Owner, Seat, Text, say, show
+
+__all__ = ["Question", "KINDS", "GOALS", "build_question"]
+
+
+
+class Line(NamedTuple):
+    """One line of a situation: label and value, and the cards or trick to draw if possible."""
+
+    label: Text
+    value: Text
+    picture: CardSet | Trick | None = None
+
+_POSITION_KEYS = ("hand", "dealer", "cards", "passed", "taken", "trick", "peskir", "moon")
+
+
+# -- reading the learner's answers ----------------------------------------------------------------
+def _bad(tr: str, en: str) -> AnswerError:
+    return AnswerError(Text(tr, en))
+
+
+def _no_answer(value: Any) -> None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise _bad("Henüz cevap yok: bir cevap yaz.", "There is no answer yet: write one.")
+
+
+def read_cards(value: Any) -> CardSet:
+    """Cards given as ``"QS 2C"``, ``"Q♠, 2♣"``, a `Card`, or a list of cards.
+
+    >>> read_cards(["Q♠", "2c"]), read_cards("maça kızı, kupa ası")
+    (CardSet('QS 2C'), CardSet('QS AH'))
+    """
+    _no_answer(value)
+    try:
+        if isinstance(value, (CardSet, Card)):
+            return value if isinstance(value, CardSet) else CardSet([value])
+        if isinstance(value, str):
+            try:
+                return CardSet([Card.parse(value)])
+            except CardError:
+                return CardSet.parse(value)
+        if isinstance(value, (list, tuple, set, frozenset)):
+            cards = [Card.parse(v) for v in value]
+            if len(set(cards)) != len(cards):
+                raise _bad("Aynı kartı iki kez yazdın.", "You wrote the same card twice.")
+            return CardSet(cards)
+    except CardError as exc:
+        raise _bad(f"Kart okunamadı: {exc}. Kartları QS, 10H, 2C ya da Q♠ gibi yaz.",
+                   f"A card could not be read: {exc}. Write cards like QS, 10H, 2C or Q♠.") from None
+    raise _bad(f"{value!r} kart olarak okunamadı: \"QS 2C\" gibi bir yazı ya da kart listesi ver.",
+               f"{value!r} cannot be read as cards: give text like \"QS 2C\" or a list of cards.")
+
+
+def read_card(value: Any) -> Card:
+    """Exactly one card.
+
+    >>> read_card("kupa ası"), read_card(["2C"])
+    (Card('AH'), Card('2C'))
+    """
+    cards = read_cards(value)
+    if len(cards) != 1:
+        raise _bad(f"Tek bir kart seç; {len(cards)} kart verdin.",
+                   f"Choose a single card; you gave {len(cards)}.")
+    return next(iter(cards))
+
+
+def _seat_words(players: int) -> dict[str, int]:
+    words = {"sen": 0, "you": 0, "ben": 0, "me": 0}
+    for seat in range(players):
+        for lang in ("tr", "en"):
+            name = seat_name(seat, lang, players).lower()
+            words[name] = seat
+            words[name.split(" (")[0]] = seat
+    return words
+
+
+def read_seat(value: Any, players: int) -> int:
+    """A seat: its number, or its name in Turkish or English ("Batı", "west", "sen").
+
+    >>> read_seat("Batı", 4), read_seat("east", 3), read_seat(2, 4)
+    (1, 2, 2)
+    """
+    _no_answer(value)
+    if isinstance(value, bool):
+        value = repr(value)
+    if isinstance(value, str):
+        text = value.strip().replace("I", "ı").replace("İ", "i").lower()
+        words = _seat_words(players)
+        if text in words:
+            return words[text]
+        if text.isdigit():
+            value = int(text)
+    if isinstance(value, int) and 0 <= value < players:
+        return value
+    names_tr = ", ".join(seat_name(s, "tr", players).split(" (")[0] for s in range(players))
+    names_en = ", ".join(seat_name(s, "en", players).split(" (")[0] for s in range(players))
+    raise _bad(f"{value!r} bir oyuncu değil: 0-{players - 1} arası bir sayı ya da {names_tr} yaz.",
+               f"{value!r} is not a seat: write a number 0-{players - 1} or {names_en}.")
+
+
+def read_yes_no(value: Any) -> bool:
+    """Yes or no: a bool, or evet/hayır/yes/no.
+
+    >>> read_yes_no("Evet"), read_yes_no(False)
+    (True, False)
+    """
+    _no_answer(value)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("evet", "yes", "true", "e", "y"):
+            return True
+        if text in ("hayır", "hayir", "no", "false", "h", "n"):
+            return False
+    raise _bad(f"{value!r}: evet ya da hayır yaz.", f"{value!r}: write yes or no.")
+
+
+def read_numbers(value: Any, count: int, what: Text) -> tuple[int, ...]:
+    """``count`` whole numbers, as a list or as text like ``"0, 26, 26, 26"``.
+
+    >>> read_numbers("0, 26 26 -26", 4, Text("puan", "points"))
+    (0, 26, 26, -26)
+    """
+    _no_answer(value)
+    items: Sequence[Any]
+    if isinstance(value, str):
+        items = value.replace(",", " ").replace(";", " ").replace("−", "-").split()
+    elif isinstance(value, (list, tuple)):
+        items = value
+    else:
+        items = [value]
+    numbers: list[int] = []
+    for item in items:
+        try:
+            if isinstance(item, bool) or not isinstance(item, (int, str)):
+                raise ValueError(item)
+            numbers.append(item if isinstance(item, int) else int(item.replace("−", "-").strip()))
+        except ValueError:
+            raise _bad(f"{item!r} bir sayı değil: {count} tane tam sayı yaz ({what.tr}).",
+                       f"{item!r} is not a number: write {count} whole numbers ({what.en}).") from None
+    if len(numbers) != count:
+        raise _bad(f"Her oyuncu için bir tane olmak üzere {count} sayı yaz ({what.tr}); "
+                   f"{len(numbers)} sayı verdin.",
+                   f"Write {count} numbers, one per player ({what.en}); you gave {len(numbers)}.")
+    return tuple(numbers)
+
+
+# -- building situations with the engine ----------------------------------------------------------
+def parse_rules(text: Any) -> Rules:
+    """Rules written as in position strings: a preset, then changed options.
+
+    >>> parse_rules("standard;moon=new").moon
+    'new'
+    """
+    if not isinstance(text, str):
+        raise ValueError(f'rules must be text like "standard" or "standard;moon=new", not {text!r}')
+    try:
+        return rules_from_text(text.strip())
+    except MacaError as exc:
+        raise ValueError(f"rules {text!r}: {exc}") from None
+
+
+def _position(value: Any, rules: Rules) -> Hand:
+    """A hand from a position string; one written without rules takes the exercise's rules."""
+    if not isinstance(value, str) or not value.split():
+        raise ValueError("position must be a position string (see maca.notation)")
+    text = value.strip()
+    if text.split()[0].partition("=")[0] in _POSITION_KEYS:
+        text = f"{rules_to_text(rules)} {text}"
+    try:
+        hand = Hand.from_position(text)
+    except MacaError as exc:
+        raise ValueError(f"position: {exc}") from None
+    if hand.rules != rules:
+        raise ValueError(f"the position's rules ({rules_to_text(hand.rules)}) differ from the "
+                         f"exercise's rules ({rules_to_text(rules)}): write them once")
+    for seat in hand.peskir:
+        verdict = Hand.deal(hand.rules, seed=0).check_peskir(seat)
+        if not verdict:
+            raise ValueError(f"position: peskir={seat}: {verdict.message('en')}")
+    return hand
+
+
+def finished_hand(rules: Rules, taken: Sequence[CardSet], tricks: Sequence[int] | None = None,
+                  peskir: Sequence[int] = ()) -> Hand:
+    """A finished hand from the cards each seat took. Cards nobody is said to have taken must
+    be worth nothing; they fill the seats' tricks (``tricks`` says how many each seat won).
+
+    >>> from maca import Rules
+    >>> r = Rules.preset("standard")
+    >>> mine = CardSet.parse("QS 2H")
+    >>> finished_hand(r, [mine, CardSet(), CardSet(r.moon_mask) - mine, CardSet()]).points()
+    (14, 0, 12, 0)
+    """
+    n = rules.players
+    if len(taken) != n:
+        raise ValueError(f"taken needs one list of cards per seat: {n} lists")
+    listed = 0
+    for seat, cards in enumerate(taken):
+        if listed & cards.mask:
+            raise ValueError(f"taken: {CardSet(listed & cards.mask)} is listed for two seats")
+        if cards.mask & ~rules.deck_mask:
+            raise ValueError(f"taken: {CardSet(cards.mask & ~rules.deck_mask)} is not in the deck")
+        listed |= cards.mask
+    rest = [c for c in CardSet(rules.deck_mask & ~listed)]
+    unlisted = CardSet([c for c in rest if rules.value_of(c)])
+    if unlisted:
+        raise ValueError(f"taken: {unlisted} count points but nobody took them: list who did")
+    if tricks is None:
+        counts = [-(-len(cards) // n) for cards in taken]
+        spare = rules.hand_size - sum(counts)
+        if spare < 0:
+            raise ValueError(f"taken: more than the {rules.hand_size} tricks of a hand")
+        counts[next((s for s in range(n) if counts[s]), 0)] += spare
+    else:
+        counts = list(tricks)
+        if (len(counts) != n or not all(isinstance(t, int) and t >= 0 for t in counts)
+                or sum(counts) != rules.hand_size):
+            raise ValueError(f"tricks must be {n} whole numbers adding up to {rules.hand_size}")
+    piles = []
+    for seat, cards in enumerate(taken):
+        need = counts[seat] * n - len(cards)
+        if need < 0:
+            raise ValueError(f"taken: seat {seat} has {len(cards)} cards, more than its "
+                             f"{counts[seat]} trick(s) hold")
+        piles.append(cards | CardSet(rest[:need]))
+        rest = rest[need:]
+    leader = next(s for s in range(n) if counts[s])
+    marks = ",".join(str(s) for s in sorted(set(peskir))) or "-"
+    return _position(f"cards={'/'.join(['...'] * n)} taken={'/'.join(p.to_pbn() for p in piles)} "
+                     f"trick={leader}: peskir={marks}", rules)
+
+
+def _seat_field(params: Mapping[str, Any], players: int, default: int = 0) -> int:
+    seat = params.get("seat", default)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise ValueError(f"seat must be a seat number 0 to {players - 1}, not {seat!r}")
+    return seat
+
+
+def _cards_field(value: Any, name: str) -> CardSet:
+    try:
+        return CardSet.parse(value) if isinstance(value, str) else CardSet(value)
+    except (CardError, TypeError) as exc:
+        raise ValueError(f"{name}: {exc}") from None
+
+
+# -- situation lines ----------------------------------------------------------------------------
+def _rules_line(rules: Rules) -> Line:
+    tr, en = RULES_NAMES.get(rules.name, (rules.name, rules.name))
+    changes = rules_to_text(rules).partition(";")[2]
+    extra = f" ({changes.replace(';', ', ')})" if changes else ""
+    return Line(say("rules"), Text(tr + extra, en + extra))
+
+
+def _trick_line(hand: Hand) -> Line:
+    trick = hand.current_trick
+    if not trick.cards:
+        return Line(say("trick_so_far"), say("trick_empty", seat=Seat(trick.leader, hand.players)))
+    return Line(say("trick_so_far"), _plays_text(trick.plays(), hand.players), trick)
+
+
+def _plays_text(plays: Sequence[tuple[int, Card]], players: int) -> Text:
+    return Text.join([Text(f"{seat_name(s, 'tr', players)} {c.symbol}",
+                           f"{seat_name(s, 'en', players)} {c.symbol}") for s, c in plays], ", ")
+
+
+def _taken_lines(hand: Hand) -> list[Line]:
+    n = hand.players
+    return [Line(say("taken_by", seat=Seat(s, n)),
+             say("taken_cards", tricks=hand.tricks_won(s), cards=hand.taken(s))
+             if hand.tricks_won(s) else say("taken_none")) for s in range(n)]
+
+
+def _play_lines(hand: Hand, *, others: bool = False, taken: bool = False) -> list[Line]:
+    n = hand.players
+    lines = [_rules_line(hand.rules),
+             Line(say("trick_no"), say("trick_of", number=hand.trick_number,
+                                       total=hand.rules.hand_size)),
+             Line(say("hearts_broken"), show(hand.hearts_broken))]
+    if hand.peskir:
+        lines.append(Line(say("peskir_declared"), show([Seat(s, n) for s in hand.peskir])))
+    if taken:
+        lines += _taken_lines(hand)
+    lines.append(Line(say("your_cards"), show(hand.cards(0)), hand.cards(0)))
+    if others:
+        lines += [Line(say("cards_of", seat=Seat(s, n), owner=Owner(s, n)), show(hand.cards(s)),
+                       hand.cards(s)) for s in range(1, n)]
+    lines.append(_trick_line(hand))
+    return lines
+
+
+# -- the kinds ------------------------------------------------------------------------------------
+class Question:
+    """One kind of question; subclasses set `kind`, `fields` and the methods below."""
+
+    kind: ClassVar[str]
+    fields: ClassVar[tuple[str, ...]]   # accepted fields besides the common ones
+    required: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
+        self.params = dict(params)
+        self.rules = rules
+
+    def solution(self) -> Any:
+        """The engine's answer, in the form `read` returns."""
+        raise NotImplementedError
+
+    def read(self, answer: Any) -> Any:
+        """The learner's answer as a value comparable with `solution`; `AnswerError` if unreadable."""
+        raise NotImplementedError
+
+    def judge(self, given: Any) -> tuple[bool, list[Text]]:
+        """Whether ``given`` (from `read`) is right, and feedback built from the engine."""
+        raise NotImplementedError
+
+    def situation(self) -> list[Line]:
+        """What the learner is shown, as (label, value) lines."""
+        raise NotImplementedError
+
+    def to_json(self, value: Any) -> Any:
+        """An answer in the plain JSON form kept in answers files."""
+        return value
+
+    def model_answer(self) -> Any:
+        """A right answer, in JSON form (what a learner who got it right could have written)."""
+        return self.to_json(self.solution())
+
+    def show(self, value: Any) -> Text:
+        """An answer written for people."""
+        return show(value)
+
+
+class _PlayQuestion(Question):
+    """A question about the learner (seat 0) choosing a card at a moment of play."""
+
+    def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
+        super().__init__(params, rules)
+        self.hand = _position(params["position"], rules)
+        if self.hand.to_move != 0:
+            who = "nobody" if self.hand.to_move is None else f"seat {self.hand.to_move}"
+            raise ValueError(f"in this position {who} is to play; the learner (seat 0) must be")
+
+    def read(self, answer: Any) -> Any:
+        return read_cards(answer)
+
+    def to_json(self, value: Any) -> Any:
+        return [str(c) for c in value.sorted_for_display()]
+
+
+class LegalCards(_PlayQuestion):
+    """Which cards may you play? The answer is the set of legal cards."""
+
+    kind = "legal_cards"
+    fields = ("position",)
+    required = ("position",)
+
+    def solution(self) -> CardSet:
+        return self.hand.legal_plays()
+
+    def judge(self, given: CardSet) -> tuple[bool, list[Text]]:
+        legal = self.solution()
+        notes = [say("not_allowed", card=c, verdict=self.hand.check(c)) for c in given - legal]
+        missed = legal - given
+        if missed:
+            notes.append(say("missed", count=len(missed)))
+        return given == legal, notes
+
+    def situation(self) -> list[Line]:
+        return _play_lines(self.hand)
+
+
+def _completions(hand: Hand, left: int) -> Iterator[list[tuple[int, Card]]]:
+    """Every way the rest of the current trick can be played (``left`` cards), as play lists."""
+    if left == 0:
+        yield []
+        return
+    seat = hand.to_move
+    assert seat is not None  # the trick is not complete, so someone is to play
+    mask = hand.legal_mask()
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        hand.play_index(low.bit_length() - 1)
+        for rest in _completions(hand, left - 1):
+            yield [(seat, Card(low.bit_length() - 1))] + rest
+        hand.undo()
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """How the trick ends after a line of play."""
+
+    line: tuple[tuple[int, Card], ...]
+    winner: int
+    points: int          # penalty points the learner gains in this trick
+    took: CardSet        # the cards the learner takes in this trick
+
+
+GOALS: dict[str, Text] = {
+    "win": Text("Bu eli al: ötekiler ne oynarsa oynasın.",
+                "Win this trick, whatever the others play."),
+    "lose": Text("Bu eli alma: ötekiler ne oynarsa oynasın.",
+                 "Do not win this trick, whatever the others play."),
+    "win_cheaply": Text("Bu eli garantiyle al, ama bunu yapan en küçük kartla.",
+                        "Make sure you win this trick, with the lowest card that does it."),
+    "lose_high": Text("Bu eli alma, ama bunu garanti eden en büyük kartı oyna.",
+                      "Do not win this trick, and play the highest card that makes sure of it."),
+    "avoid_card": Text("{card} kartını alma: ötekiler ne oynarsa oynasın.",
+                       "Do not take {card}, whatever the others play."),
+    "no_points": Text("Bu elde ceza puanı alma: ötekiler ne oynarsa oynasın.",
+                      "Take no penalty points in this trick, whatever the others play."),
+}
+
+
+class PlayGoal(_PlayQuestion):
+    """Which card reaches the goal? Every legal card is tried against every reply of the players
+    still to play in this trick; the answer is each card that reaches the goal in all of them."""
+
+    kind = "play_goal"
+    fields = ("position", "goal", "card")
+    required = ("position", "goal")
+
+    def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
+        super().__init__(params, rules)
+        self.goal = params["goal"]
+        if self.goal not in GOALS:
+            raise ValueError(f"goal {self.goal!r} is not known: use {', '.join(GOALS)}")
+        if ("card" in params) != (self.goal == "avoid_card"):
+            raise ValueError("card is needed with goal avoid_card, and only there")
+        self.card = read_card(params["card"]) if "card" in params else None
+        self.outcomes = {c: self._outcomes(c) for c in self.hand.legal_plays()}
+        self.reaching = CardSet([c for c, outs in self.outcomes.items()
+                                 if all(map(self._meets, outs))])
+        self.accepted = self._best(self.reaching)
+        if not self.accepted:
+            raise ValueError(f"no legal card reaches the goal {self.goal!r} in this position")
+        if self.accepted == self.hand.legal_plays():
+            raise ValueError(f"every legal card reaches the goal {self.goal!r}: the question "
+                             "tests nothing; change the position or the goal")
+
+    def _outcomes(self, card: Card) -> list[_Outcome]:
+        hand = self.hand.copy()
+        before_points, before = hand.penalty_taken()[0], hand.taken(0)
+        hand.play_index(card.index)
+        out = []
+        for line in _completions(hand, (-len(self.hand.current_trick.cards) - 1) % hand.players):
+            for _, played in line:
+                hand.play_index(played.index)
+            trick = hand.last_trick
+            assert trick is not None
+            out.append(_Outcome(tuple(line), trick.winner or 0,
+                                hand.penalty_taken()[0] - before_points, hand.taken(0) - before))
+            for _ in line:
+                hand.undo()
+        return out
+
+    def _meets(self, outcome: _Outcome) -> bool:
+        if self.goal in ("win", "win_cheaply"):
+            return outcome.winner == 0
+        if self.goal in ("lose", "lose_high"):
+            return outcome.winner != 0
+        if self.goal == "avoid_card":
+            return self.card not in outcome.took
+        return outcome.points <= 0
+
+    def _best(self, reaching: CardSet) -> CardSet:
+        if not reaching or self.goal not in ("win_cheaply", "lose_high"):
+            return reaching
+        pick = min if self.goal == "win_cheaply" else max
+        best = pick(c.rank for c in reaching)
+        return CardSet([c for c in reaching if c.rank == best])
+
+    def solution(self) -> CardSet:
+        return self.accepted
+
+    def read(self, answer: Any) -> Card:
+        return read_card(answer)
+
+    def to_json(self, value: Any) -> Any:
+        return str(value) if isinstance(value, Card) else super().to_json(value)
+
+    def model_answer(self) -> Any:
+        return str(self.accepted.sorted_for_display()[0])
+
+    def show(self, value: Any) -> Text:
+        if isinstance(value, Card):
+            return show(value)
+        cards = [c.symbol for c in value.sorted_for_display()]
+        return Text(" ya da ".join(cards), " or ".join(cards))
+
+    def goal_text(self) -> Text:
+        """The goal in words."""
+        text = GOALS[self.goal]
+        card = self.card.symbol if self.card else ""
+        return Text(text.tr.format(card=card), text.en.format(card=card))
+
+    def judge(self, given: Card) -> tuple[bool, list[Text]]:
+        verdict = self.hand.check(given)
+        if not verdict:
+            return False, [say("not_allowed", card=given, verdict=verdict)]
+        if given in self.accepted:
+            return True, [say("goal_ok", card=given)]
+        if given in self.reaching:
+            better = next(iter(self.accepted))
+            why = say("goal_lower" if self.goal == "win_cheaply" else "goal_higher")
+            return False, [say("goal_not_best", card=given, better=better, why=why)]
+        failing = next(o for o in self.outcomes[given] if not self._meets(o))
+        n = self.hand.players
+        points = say("with_points", points=failing.points) if failing.points > 0 else Text("", "")
+        winner = Seat(failing.winner, n)
+        if not failing.line:
+            return False, [say("goal_fails_now", card=given, winner=winner, points=points)]
+        line = _plays_text(failing.line, n)
+        return False, [say("goal_fails", card=given, line=line, winner=winner, points=points)]
+
+    def situation(self) -> list[Line]:
+        return _play_lines(self.hand, others=True) + [Line(say("goal"), self.goal_text())]
+
+
+class TrickWinner(Question):
+    """Who wins this trick? The position is played on with ``plays`` until the trick is complete."""
+
+    kind = "trick_winner"
+    fields = ("position", "plays")
+    required = ("position", "plays")
+
+    def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
+        super().__init__(params, rules)
+        hand = _position(params["position"], rules)
+        plays = params["plays"]
+        try:
+            cards = ([Card.parse(c) for c in plays.replace(",", " ").split()]
+                     if isinstance(plays, str) else [Card.parse(c) for c in plays])
+        except (CardError, TypeError) as exc:
+            raise ValueError(f"plays: {exc}") from None
+        if len(hand.current_trick.cards) + len(cards) != hand.players or hand.to_move is None:
+            raise ValueError(f"plays must complete the trick in play: it needs "
+                             f"{hand.players - len(hand.current_trick.cards)} card(s), "
+                             f"plays has {len(cards)}")
+        for card in cards:
+            try:
+                hand.play(card)
+            except IllegalAction as exc:
+                raise ValueError(f"plays: {card} cannot be played: {exc}") from None
+        trick = hand.last_trick
+        assert trick is not None and trick.winner is not None
+        self.trick = trick
+        self.players = hand.players
+
+    def solution(self) -> int:
+        return self.trick.winner or 0
+
+    def read(self, answer: Any) -> int:
+        return read_seat(answer, self.players)
+
+    def show(self, value: Any) -> Text:
+        return show(Seat(value, self.players))
+
+    def judge(self, given: int) -> tuple[bool, list[Text]]:
+        winner = self.solution()
+        plays = dict(self.trick.plays())
+        top, led = plays[winner], self.trick.cards[0].suit
+        if given != winner:
+            card, seat = plays[given], Seat(given, self.players)
+            return False, [say("off_suit" if card.suit != led else "beaten", card=card, seat=seat)]
+        notes = [say("seat_wins", seat=Seat(winner, self.players), card=top)]
+        off = CardSet([c for c in self.trick.cards if c.suit != led and c.rank > top.rank])
+        if off:
+            notes.append(say("off_suit_loses", cards=off))
+        return True, notes
+
+    def situation(self) -> list[Line]:
+        unsettled = Trick(self.trick.leader, self.trick.cards, None, self.players)  # no winner shown
+        return [_rules_line(self.rules),
+                Line(say("trick_cards"), _plays_text(self.trick.plays(), self.players), unsettled)]
+
+
+_DIRECTION_WORDS = {
+    "left": "left", "sol": "left", "sola": "left", "soldaki": "left",
+    "right": "right", "sağ": "right", "sağa": "right", "sağdaki": "right",
+    "across": "across", "karşı": "across", "karşıya": "across", "karşıdaki": "across",
+    "none": "none", "no pass": "none", "nobody": "none", "yok": "none", "kimse": "none",
+    "hiç kimse": "none", "geçirilmez": "none", "-": "none",
+}
+_DIRECTION_TEXT = {"left": Text("sola", "left"), "right": Text("sağa", "right"),
+                   "across": Text("karşıya", "across")}
+
+
+class PassDirection(Question):
+    """Where do your passed cards go (``ask = "to"``), or whose cards do you get (``"from"``)?
+    The engine deals hand ``hand`` and does the passing; the answer is a seat, or None."""
+
+    kind = "pass_direction"
+    fields = ("hand", "ask", "seat")
+    required = ("hand",)
+
+    def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
+        super().__init__(params, rules)
+        number = params["hand"]
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise ValueError(f"hand must be a hand number (1, 2, …), not {number!r}")
+        self.number = number
+        self.ask = params.get("ask", "to")
+        if self.ask not in ("to", "from"):
+            raise ValueError(f"ask must be \"to\" or \"from\", not {self.ask!r}")
+        self.players = rules.players
+        self.seat = _seat_field(params, self.players)
+        hand = Hand.deal(rules, seed=number, number=number)
+        self.direction = hand.pass_direction
+        self.target: int | None = None
+        if hand.phase == "pass":
+            gave = {}
+            for seat in range(self.players):
+                gave[seat] = hand.cards(seat).sorted_for_display()[: rules.pass_count]
+                hand.give(seat, gave[seat])
+            for other in range(self.players):
+                if self.ask == "to" and set(hand.received(other)) == set(gave[self.seat]):
+                    self.target = other
+                if self.ask == "from" and set(hand.received(self.seat)) == set(gave[other]):
+                    self.target = other
+
+    def solution(self) -> int | None:
+        return self.target
+
+    def read(self, answer: Any) -> int | None:
+        if isinstance(answer, str) and answer.strip().lower() in _DIRECTION_WORDS:
+            word = _DIRECTION_WORDS[answer.strip().lower()]
+            if word == "none":
+                return None
+            if word == "across" and self.players == 3:
+                raise _bad("Üç kişide karşıya geçirme yoktur: sol, sağ ya da yok yaz.",
+                           "Three players have no across: write left, right or none.")
+            return (self.seat + DIRECTIONS[word]) % self.players
+        _no_answer(answer)
+        return read_seat(answer, self.players)
+
+    def to_json(self, value: Any) -> Any:
+        return "none" if value is None else value
+
+    def show(self, value: Any) -> Text:
+        return Text("kimse", "nobody") if value is None else show(Seat(value, self.players))
+
+    def judge(self, given: int | None) -> tuple[bool, list[Text]]:
+        if self.target is None:
+            note = say("no_pass", hand=self.number)
+        elif given != self.target:
+            note = say("passes_way", hand=self.number, direction=_DIRECTION_TEXT[self.direction])
+        else:
+            note = say("passes_to" if self.ask == "to" else "passes_from", hand=self.number,
+                       direction=_DIRECTION_TEXT[self.direction],
+                       seat=Seat(self.seat, self.players), target=Seat(self.target, self.players))
+        return given == self.target, [note]
+
+    def situation(self) -> list[Line]:
+        return [_rules_line(self.rules), Line(say("players"), show(self.players)),
+                Line(say("hand_no"), show(self.number))]
+
+
+class HandScore(Question):
+    """What does each seat score for this hand? ``position`` is a finished hand, or ``taken``
+    lists the cards each seat took (with ``tricks`` won and ``peskir`` declarers if they matter)."""
+
+    kind = "hand_score"
+    fields = ("position", "taken", "tricks", "peskir")
+
+    def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
+        super().__init__(params, rules)
+        if ("position" in params) == ("taken" in params):
+            raise ValueError("give either position (a finished hand) or taken (cards per seat)")
+        if "position" in params:
+            if "tricks" in params or "peskir" in params:
+                raise ValueError("tricks and peskir go with taken; a position holds them itself")
+            self.hand = _position(params["position"], rules)
+        else:
+            taken = params["taken"]
+            if not isinstance(taken, list):
+                raise ValueError("taken must be a list with the cards each seat took")
+            peskir = params.get("peskir", [])
+            if not isinstance(peskir, list) or not all(
+                    isinstance(s, int) and 0 <= s < rules.players for s in peskir):
+                raise ValueError(f"peskir must be a list of seat numbers 0 to {rules.players - 1}")
+            self.hand = finished_hand(rules, [_cards_field(t, f"taken[{i}]") for i, t in enumerate(taken)],
+                                      params.get("tricks"), peskir)
+        if not self.hand.is_over:
+            raise ValueError("the position must be a finished hand (every trick played)")
+        self.players = rules.players
+
+    def solution(self) -> tuple[int, ...]:
+        return self.hand.points()
+
+    def read(self, answer: Any) -> tuple[int, ...]:
+        if isinstance(answer, Mapping):
+            seats = {read_seat(k, self.players): v for k, v in answer.items()}
+            answer = [seats.get(s) for s in range(self.players)]
+            if None in answer:
+                raise _bad("Her oyuncunun puanını yaz.", "Write every player's score.")
+        return read_numbers(answer, self.players, Text("puanlar", "points"))
+
+    def to_json(self, value: Any) -> Any:
+        return list(value)
+
+    def show(self, value: Any) -> Text:
+        return Text.join([say("seat_points", seat=Seat(s, self.players), points=p)
+                          for s, p in enumerate(value)], ", ")
+
+    def judge(self, given: tuple[int, ...]) -> tuple[bool, list[Text]]:
+        points = self.solution()
+        hand, rules, n = self.hand, self.rules, self.players
+        right = tuple(given) == points
+        notes = [say("wrong_for", seat=Seat(s, n), given=given[s])
+                 for s in range(n) if given[s] != points[s]]
+        for seat, value in enumerate(hand.penalty_taken()):
+            cards = CardSet([c for c in hand.taken(seat) if rules.value_of(c)])
+            if cards:
+                notes.append(say("card_points" if right else "point_cards", seat=Seat(seat, n),
+                                 points=value, cards=cards))
+        if hand.moon_shooters:
+            notes.append(say("moon_shot", seats=[Seat(s, n) for s in hand.moon_shooters]))
+        for seat in hand.peskir:
+            won = hand.tricks_won(seat)
+            change = rules.peskir_failure if won else rules.peskir_success
+            key = ("peskir_lost" if won else "peskir_won") + ("" if right else "_fact")
+            notes.append(say(key, seat=Seat(seat, n), tricks=won, points=f"{change:+d}"))
+        return right, notes
+
+    def situation(self) -> list[Line]:
+        hand, n = self.hand, self.players
+        lines = [_rules_line(self.rules)]
+        if hand.peskir:
+            lines.append(Line(say("peskir_declared"), show([Seat(s, n) for s in hand.peskir])))
+        return lines + _taken_lines(hand)
+
+
+class GameWinner(Question):
+    """Who wins the game, and the standings (+1 / 0 / −1 per seat), from the totals."""
+
+    kind = "game_winner"
+    fields = ("totals",)
+    required = ("totals",)
+
+    def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
+        super().__init__(params, rules)
+        totals = params["totals"]
+        n = self.players = rules.players
+        if (not isinstance(totals, list) or len(totals) != n
+                or not all(isinstance(t, int) and not isinstance(t, bool) for t in totals)):
+            raise ValueError(f"totals must be {n} whole numbers, one per seat")
+        self.totals = tuple(totals)
+        if not game_over(rules, totals):
+            raise ValueError(f"the game is not over at these totals: nothing reaches the "
+                             f"target {rules.target}")
+
+    def solution(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return winners(self.rules, self.totals), seat_standings(self.rules, self.totals)
+
+    def read(self, answer: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        _no_answer(answer)
+        if isinstance(answer, Mapping) and set(answer) == {"winners", "standings"}:
+            winners, standings = answer["winners"], answer["standings"]
+        elif isinstance(answer, (list, tuple)) and len(answer) == 2:
+            winners, standings = answer
+        else:
+            raise _bad('İki şey yaz: kazananlar ve sıralama puanları, örneğin '
+                       '{"winners": [2], "standings": [0, -1, 1, 0]}.',
+                       'Give two things: the winners and the standings, for example '
+                       '{"winners": [2], "standings": [0, -1, 1, 0]}.')
+        if isinstance(winners, str):
+            winners = winners.replace(",", " ").split() if winners.strip() else []
+        if not isinstance(winners, (list, tuple)):
+            winners = [winners]
+        seats = tuple(sorted({read_seat(w, self.players) for w in winners}))
+        values = read_numbers(standings, self.players, Text("+1, 0 ya da -1", "+1, 0 or -1"))
+        if any(v not in (-1, 0, 1) for v in values):
+            raise _bad("Sıralama puanları yalnızca +1, 0 ya da -1 olabilir.",
+                       "Standings are only +1, 0 or -1.")
+        return seats, values
+
+    def to_json(self, value: Any) -> Any:
+        return {"winners": list(value[0]), "standings": list(value[1])}
+
+    def show(self, value: Any) -> Text:
+        winners = show([Seat(s, self.players) for s in value[0]])
+        values = ", ".join(f"{v:+d}" if v else "0" for v in value[1])
+        return Text(f"kazanan: {winners.tr}; sıralama: {values}",
+                    f"winners: {winners.en}; standings: {values}")
+
+    def judge(self, given: Any) -> tuple[bool, list[Text]]:
+        winners, standings = self.solution()
+        n = self.players
+        if given == (winners, standings):
+            values = ", ".join(f"{v:+d}" if v else "0" for v in standings)
+            return True, [say("winners_are", seats=[Seat(s, n) for s in winners]),
+                          say("standings_are", values=values)]
+        notes = [] if given[0] == winners else [say("winners_wrong")]
+        off = [Seat(s, n) for s in range(n) if given[1][s] != standings[s]]
+        if off:
+            notes.append(say("standings_wrong", seats=off))
+        return False, notes
+
+    def situation(self) -> list[Line]:
+        n = self.players
+        totals = Text.join([Text(f"{seat_name(s, 'tr', n)} {t}", f"{seat_name(s, 'en', n)} {t}")
+                            for s, t in enumerate(self.totals)], ", ")
+        lines = [_rules_line(self.rules),
+                 Line(say("target"), say("target_value", target=self.rules.target)),
+                 Line(say("totals"), totals)]
+        if self.rules.partnership:
+            lines.append(Line(say("teams"), say("teams_value")))
+        return lines
+
+
+class MoonPossible(Question):
+    """Can ``seat`` still shoot the moon? Yes while, giving it every card nobody else has taken
+    yet, the engine's scoring would count a moon for it."""
+
+    kind = "moon_possible"
+    fields = ("position", "seat")
+    required = ("position",)
+
+    def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
+        super().__init__(params, rules)
+        self.hand = _position(params["position"], rules)
+        if self.hand.is_over:
+            raise ValueError("the position must be a hand still being played")
+        self.players = rules.players
+        self.seat = _seat_field(params, self.players)
+        taken = [self.hand.taken(s).mask for s in range(self.players)]
+        others = 0
+        for s, mask in enumerate(taken):
+            others |= 0 if s == self.seat else mask
+        best = list(taken)
+        best[self.seat] = rules.deck_mask & ~others
+        self.possible = self.seat in moon_shooters(rules, best)
+
+    def solution(self) -> bool:
+        return self.possible
+
+    def read(self, answer: Any) -> bool:
+        return read_yes_no(answer)
+
+    def judge(self, given: bool) -> tuple[bool, list[Text]]:
+        rules, n, seat = self.rules, self.players, Seat(self.seat, self.players)
+        if rules.moon == "none":
+            notes = [say("moon_off")]
+        elif self.possible:
+            notes = [say("moon_open", seat=seat)]
+        else:
+            partners = next((t for t in TEAMS if self.seat in t), ()) if rules.partnership else ()
+            notes = []
+            for other in range(n):
+                cards = self.hand.taken(other) & CardSet(rules.moon_mask)
+                if other != self.seat and other not in partners and cards:
+                    notes.append(say("moon_closed", seat=seat, other=Seat(other, n), cards=cards))
+                    bonus = rules.bonus_card
+                    if bonus is not None and bonus in cards and rules.value_of(bonus) <= 0:
+                        notes.append(say("moon_needs_bonus", card=bonus))
+        return given == self.possible, notes
+
+    def situation(self) -> list[Line]:
+        return _play_lines(self.hand, taken=True)
+
+
+KINDS: dict[str, type[Question]] = {q.kind: q for q in (
+    LegalCards, TrickWinner, PassDirection, HandScore, GameWinner, MoonPossible, PlayGoal)}
+
+
+def build_question(kind: str, params: Mapping[str, Any], rules: str | Rules) -> Question:
+    """The question of ``kind`` from its fields; `ValueError` says which field is wrong."""
+    if kind not in KINDS:
+        raise ValueError(f"kind {kind!r} is not known: use {', '.join(KINDS)}")
+    cls = KINDS[kind]
+    unknown = set(params) - set(cls.fields)
+    if unknown:
+        raise ValueError(f"unknown field(s) {', '.join(sorted(unknown))} for kind {kind}: "
+                         f"its fields are {', '.join(cls.fields)}")
+    missing = [f for f in cls.required if f not in params]
+    if missing:
+        raise ValueError(f"kind {kind} needs the field(s) {', '.join(missing)}")
+    return cls(params, rules if isinstance(rules, Rules) else parse_rules(rules))
+

@@ -1,0 +1,193 @@
+"""Answers (progress) files and the learner's worksheet.
+
+An answers file is a small JSON document: course, assignment, student id, and per exercise the
+answer given, the tries and the hints used — never a score (the grader recomputes everything).
+`Worksheet` is what a notebook or a widget uses: it checks answers, counts tries and hints, and
+saves the file (in JupyterLite it lands in the browser's storage).
+
+>>> p = Progress("C", "A1", "s1", "passing")
+>>> p.record("p1", "left"); p.record("p1", 1)
+>>> Progress.from_json(p.to_json()).answers["p1"]
+Entry(answer=1, tries=2, hints=0)
+>>> student_seed("C", "A1", "s1") == student_seed("C", "A1", "s1") != student_seed("C", "A1", "s2")
+True
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .model import Result, check
+from .sets import ExerciseSet
+from .text import AnswerError, AnswersFileError, Text, say
+
+__all__ = ["FORMAT", "VERSION", "Entry", "Progress", "Worksheet", "student_seed"]
+
+FORMAT = "maca-answers"
+VERSION = 1
+MAX_BYTES = 1_000_000   # an answers file is small; anything bigger is refused unread
+
+
+def student_seed(course: str, assignment: str, student_id: str) -> int:
+    """The seed of a student's variant: sha256 of (course, assignment, student id), 48 bits.
+
+    >>> student_seed("MAT101", "hafta-3", "2024001")
+    150165837464931
+    """
+    text = "\x1f".join((course, assignment, student_id))
+    return int(hashlib.sha256(text.encode("utf-8")).hexdigest()[:12], 16)
+
+
+@dataclass
+class Entry:
+    """What a student did on one exercise."""
+
+    answer: Any = None     # the last answer given, in JSON form (None: not answered)
+    tries: int = 0
+    hints: int = 0
+
+
+@dataclass
+class Progress:
+    """One student's answers for one assignment (the contents of an answers file)."""
+
+    course: str
+    assignment: str
+    student_id: str
+    set_id: str
+    seed: int | None = None
+    answers: dict[str, Entry] = field(default_factory=dict)
+    ignored: list[str] = field(default_factory=list, compare=False)  # unknown fields, when read
+
+    def entry(self, exercise_id: str) -> Entry:
+        """The entry of one exercise (created empty if needed)."""
+        return self.answers.setdefault(exercise_id, Entry())
+
+    def record(self, exercise_id: str, answer: Any) -> None:
+        """Store an answer (JSON form) as one more try."""
+        entry = self.entry(exercise_id)
+        entry.answer = answer
+        entry.tries += 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON document of the answers file."""
+        return {"format": FORMAT, "version": VERSION, "course": self.course,
+                "assignment": self.assignment, "student_id": self.student_id, "set": self.set_id,
+                "seed": self.seed,
+                "answers": {k: {"answer": e.answer, "tries": e.tries, "hints": e.hints}
+                            for k, e in self.answers.items()}}
+
+    def to_json(self) -> str:
+        """The answers file's text."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+    def save(self, path: str | Path) -> None:
+        """Write the answers file."""
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Progress:
+        """Read and schema-check an answers file; `AnswersFileError` names the file."""
+        path = Path(path)
+        try:
+            if path.stat().st_size > MAX_BYTES:
+                raise AnswersFileError(f"{path}: larger than {MAX_BYTES} bytes: not an answers file")
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise AnswersFileError(f"{path}: cannot read it: {exc}") from None
+        return cls.from_json(text, str(path))
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "<answers>") -> Progress:
+        """Parse answers-file text (JSON only: nothing in it is ever executed)."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise AnswersFileError(f"{source}: not valid JSON: {exc}") from None
+        return cls.from_dict(data, source)
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "<answers>") -> Progress:
+        """Check the schema of an answers document and read it."""
+        def bad(problem: str) -> AnswersFileError:
+            return AnswersFileError(f"{source}: {problem}")
+
+        if not isinstance(data, dict):
+            raise bad("an answers file is a JSON object")
+        if data.get("format") != FORMAT:
+            raise bad(f"format must be {FORMAT!r}: this is not a maca answers file")
+        if data.get("version") != VERSION:
+            raise bad(f"version {data.get('version')!r} is not supported (this maca reads {VERSION})")
+        for key in ("course", "assignment", "student_id", "set"):
+            if not isinstance(data.get(key), str) or not data[key].strip() or len(data[key]) > 200:
+                raise bad(f"{key} must be a non-empty text")
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise bad("seed must be a whole number or null")
+        answers = data.get("answers")
+        if not isinstance(answers, dict):
+            raise bad("answers must be an object: exercise id → {answer, tries, hints}")
+        known = {"format", "version", "course", "assignment", "student_id", "set", "seed", "answers"}
+        ignored = [f"field {k!r}" for k in sorted(set(data) - known)]
+        entries = {}
+        for exercise_id, item in answers.items():
+            if not isinstance(item, dict):
+                raise bad(f"answers[{exercise_id!r}] must be an object with answer, tries, hints")
+            for count in ("tries", "hints"):
+                value = item.get(count, 0)
+                if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10**6:
+                    raise bad(f"answers[{exercise_id!r}].{count} must be a whole number ≥ 0")
+            ignored += [f"answers[{exercise_id!r}].{k}" for k in sorted(set(item) - {"answer", "tries", "hints"})]
+            entries[exercise_id] = Entry(item.get("answer"), item.get("tries", 0), item.get("hints", 0))
+        return cls(data["course"], data["assignment"], data["student_id"], data["set"], seed,
+                   entries, ignored)
+
+
+class Worksheet:
+    """A learner working through an exercise set: check answers, ask for hints, save progress.
+
+    >>> from maca.exercises.sets import parse_set
+    >>> s = parse_set('title = {tr = "D", en = "T"}\\n[[generate]]\\nid = "g"\\nkind = "pass_direction"\\n')
+    >>> w = Worksheet.for_student(s, "C", "A", "s1")
+    >>> w.check("g-1", "nowhere").message("en")
+    "'nowhere' is not a seat: write a number 0-3 or South, West, North, East."
+    >>> w.check("g-1", w.exercises["g-1"].answer()).passed, w.progress.answers["g-1"].tries
+    (True, 1)
+    """
+
+    def __init__(self, exercises: ExerciseSet, progress: Progress) -> None:
+        self.exercises = exercises
+        self.progress = progress
+
+    @classmethod
+    def for_student(cls, base: ExerciseSet, course: str, assignment: str,
+                    student_id: str) -> Worksheet:
+        """The student's own variant of ``base``, with empty progress."""
+        seed = student_seed(course, assignment, student_id)
+        return cls(base.variant(seed), Progress(course, assignment, student_id, base.id, seed))
+
+    def check(self, exercise_id: str, answer: Any) -> Result:
+        """Check an answer and record it as a try. An unreadable answer is explained, not counted."""
+        exercise = self.exercises[exercise_id]
+        try:
+            result = check(exercise, answer, self.progress.entry(exercise_id).hints)
+        except AnswerError as exc:
+            return Result(exercise_id, False, 0, exercise.points, (exc.text,))
+        self.progress.record(exercise_id, result.answer)
+        return result
+
+    def hint(self, exercise_id: str) -> Text:
+        """The next hint of an exercise (counted), or a note that there is none left."""
+        exercise = self.exercises[exercise_id]
+        entry = self.progress.entry(exercise_id)
+        if entry.hints >= len(exercise.hints):
+            return say("no_more_hints")
+        entry.hints += 1
+        return exercise.hints[entry.hints - 1]
+
+    def save(self, path: str | Path) -> None:
+        """Save the answers file."""
+        self.progress.save(path)

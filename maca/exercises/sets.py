@@ -1,0 +1,228 @@
+"""Exercise sets: TOML files read with `tomllib`, validated, with generated exercises.
+
+A set file holds hand-written ``[[exercise]]`` tables and ``[[generate]]`` tables; generated
+exercises depend on the set's seed, so `ExerciseSet.variant(seed)` gives each student their own
+and the same seed gives the same exercises again. See ``exercises/README.md`` for the format.
+
+>>> s = parse_set('''
+... title = { tr = "Deneme", en = "Trial" }
+... [[exercise]]
+... id = "p1"
+... kind = "pass_direction"
+... hand = 3
+... prompt = { tr = "Kartların kime gider?", en = "Who gets your cards?" }
+... [[generate]]
+... id = "g"
+... kind = "game_winner"
+... count = 2
+... ''', "trial.toml")
+>>> [e.id for e in s], s.max_score, s["p1"].answer()
+(['p1', 'g-1', 'g-2'], 3, 2)
+>>> s.variant(7)["g-1"].answer() == s.variant(7)["g-1"].answer()
+True
+"""
+from __future__ import annotations
+
+import random
+import re
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+from ..errors import MacaError
+from ..notation import rules_to_text
+from .generators import generate
+from .kinds import build_question, parse_rules
+from .model import Exercise
+from .text import ExerciseError, Text, text_field
+
+__all__ = ["ExerciseSet", "load_set", "parse_set"]
+
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_SET_KEYS = {"id", "title", "topic", "description", "rules", "points", "hint_cost", "seed",
+             "exercise", "generate"}
+_COMMON = {"id", "kind", "prompt", "points", "hints", "rules"}
+_GENERATE_KEYS = {"id", "kind", "theme", "count", "rules", "points", "prompt", "hints"}
+
+
+@dataclass(frozen=True)
+class _Defaults:
+    rules: str
+    points: int
+    hint_cost: int
+
+
+@dataclass(frozen=True, eq=False)
+class ExerciseSet:
+    """The exercises of one set, for one seed (hand-written ones first, then generated ones)."""
+
+    id: str
+    title: Text
+    topic: str
+    seed: int
+    exercises: tuple[Exercise, ...]
+    source: str
+    description: Text | None = None
+    _written: tuple[Exercise, ...] = ()
+    _generate: tuple[Mapping[str, Any], ...] = ()
+    _defaults: _Defaults = _Defaults("standard", 1, 0)
+
+    def variant(self, seed: int) -> ExerciseSet:
+        """The same set with its generated exercises made from ``seed``."""
+        made = _generated(self.id, seed, self._generate, self._defaults, self.source)
+        return replace(self, seed=seed, exercises=self._written + made)
+
+    @property
+    def max_score(self) -> int:
+        """The points of all exercises together."""
+        return sum(e.points for e in self.exercises)
+
+    def __getitem__(self, exercise_id: str) -> Exercise:
+        for exercise in self.exercises:
+            if exercise.id == exercise_id:
+                return exercise
+        raise KeyError(f"{self.source}: no exercise {exercise_id!r}")
+
+    def __iter__(self) -> Iterator[Exercise]:
+        return iter(self.exercises)
+
+    def __len__(self) -> int:
+        return len(self.exercises)
+
+    def __repr__(self) -> str:
+        return f"<ExerciseSet {self.id}: {len(self)} exercises, seed {self.seed}>"
+
+
+def load_set(path: str | Path, seed: int | None = None) -> ExerciseSet:
+    """Read and validate an exercise set file (for ``seed``, default: the set's own seed)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ExerciseError(f"{path}: cannot read the exercise set: {exc}") from None
+    return parse_set(text, str(path), seed, default_id=path.stem)
+
+
+def parse_set(text: str, source: str = "<set>", seed: int | None = None,
+              default_id: str = "set") -> ExerciseSet:
+    """An exercise set from TOML text; `ExerciseError` names the file, exercise and problem."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ExerciseError(f"{source}: not valid TOML: {exc}") from None
+
+    def fail(problem: str) -> ExerciseError:
+        return ExerciseError(f"{source}: {problem}")
+
+    unknown = set(data) - _SET_KEYS
+    if unknown:
+        raise fail(f"unknown top-level field(s) {', '.join(sorted(unknown))}: "
+                   f"use {', '.join(sorted(_SET_KEYS))}")
+    set_id = data.get("id", default_id)
+    if not isinstance(set_id, str) or not _ID.match(set_id):
+        raise fail(f"id {set_id!r}: use letters, digits, '-', '_' or '.'")
+    try:
+        title = text_field(data.get("title"), "title")
+        description = text_field(data["description"], "description") if "description" in data else None
+        rules = data.get("rules", "standard")
+        parse_rules(rules)
+        defaults = _Defaults(rules, _count(data.get("points", 1), "points", 0),
+                             _count(data.get("hint_cost", 0), "hint_cost", 0))
+        topic = data.get("topic", "")
+        if not isinstance(topic, str):
+            raise ValueError("topic must be text")
+        own_seed = _count(data.get("seed", 0), "seed", 0)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    tables = {name: data.get(name, []) for name in ("exercise", "generate")}
+    for name, items in tables.items():
+        if not isinstance(items, list) or not all(isinstance(t, dict) for t in items):
+            raise fail(f"{name} must be written as [[{name}]] tables")
+    written = tuple(_exercise(t, i, defaults, source) for i, t in enumerate(tables["exercise"]))
+    specs = tuple(_generate_spec(t, i, defaults, source) for i, t in enumerate(tables["generate"]))
+    if not written and not specs:
+        raise fail("the set has no [[exercise]] nor [[generate]] table")
+    base = ExerciseSet(set_id, title, topic, own_seed, written, source, description,
+                       written, specs, defaults)
+    made = base.variant(own_seed if seed is None else seed)
+    seen: set[str] = set()
+    for exercise in made:
+        if exercise.id in seen:
+            raise fail(f"exercise id {exercise.id!r} is used twice: ids must be unique")
+        seen.add(exercise.id)
+    return made
+
+
+def _count(value: Any, name: str, least: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise ValueError(f"{name} must be a whole number ≥ {least}, not {value!r}")
+    return value
+
+
+def _hints(value: Any) -> tuple[Text, ...]:
+    if not isinstance(value, list):
+        raise ValueError('hints must be a list of { tr = "…", en = "…" } tables')
+    return tuple(text_field(h, f"hints[{i}]") for i, h in enumerate(value))
+
+
+def _exercise(table: dict[str, Any], index: int, defaults: _Defaults, source: str) -> Exercise:
+    name = table.get("id", f"#{index + 1}")
+    where = f"{source}: exercise {name!r} ([[exercise]] #{index + 1})"
+    try:
+        if "answer" in table or "solution" in table:
+            raise ValueError("exercise files never hold the answer: remove it, the engine "
+                             "computes it")
+        if not isinstance(name, str) or not _ID.match(name):
+            raise ValueError(f"id {name!r}: use letters, digits, '-', '_' or '.' (and give one)")
+        kind = table.get("kind")
+        if not isinstance(kind, str):
+            raise ValueError("kind is missing")
+        fields = {k: v for k, v in table.items() if k not in _COMMON}
+        question = build_question(kind, fields, table.get("rules", defaults.rules))
+        return Exercise(name, question, text_field(table.get("prompt"), "prompt"),
+                        _count(table.get("points", defaults.points), "points", 0),
+                        _hints(table.get("hints", [])), defaults.hint_cost, source)
+    except (ValueError, MacaError) as exc:
+        raise ExerciseError(f"{where}: {exc}") from None
+
+
+def _generate_spec(table: dict[str, Any], index: int, defaults: _Defaults,
+                   source: str) -> dict[str, Any]:
+    where = f"{source}: [[generate]] #{index + 1}"
+    try:
+        unknown = set(table) - _GENERATE_KEYS
+        if unknown:
+            raise ValueError(f"unknown field(s) {', '.join(sorted(unknown))}: "
+                             f"use {', '.join(sorted(_GENERATE_KEYS))}")
+        prefix = table.get("id")
+        if not isinstance(prefix, str) or not _ID.match(prefix):
+            raise ValueError(f"id {prefix!r}: give each [[generate]] an id (letters, digits, "
+                             "'-', '_' or '.'); its exercises are named id-1, id-2, …")
+        spec = {"id": prefix, "kind": table.get("kind"), "theme": table.get("theme"),
+                "count": _count(table.get("count", 1), "count", 1),
+                "rules": rules_to_text(parse_rules(table.get("rules", defaults.rules))),
+                "points": _count(table.get("points", defaults.points), "points", 0),
+                "prompt": text_field(table["prompt"], "prompt") if "prompt" in table else None,
+                "hints": _hints(table["hints"]) if "hints" in table else None,
+                "where": where}
+        return spec
+    except (ValueError, MacaError) as exc:
+        raise ExerciseError(f"{where}: {exc}") from None
+
+
+def _generated(set_id: str, seed: int, specs: tuple[Mapping[str, Any], ...],
+               defaults: _Defaults, source: str) -> tuple[Exercise, ...]:
+    out = []
+    for spec in specs:
+        rules = parse_rules(spec["rules"])
+        for j in range(spec["count"]):
+            rng = random.Random(f"{set_id}/{seed}/{spec['id']}/{j}")
+            try:
+                made = generate(spec["kind"], spec["theme"], rules, rng)
+            except ValueError as exc:
+                raise ExerciseError(f"{spec['where']}: {exc}") from None
+            out.append(Exercise(f"{spec['id']}-{j + 1}", made.question, spec["prompt"] or made.prompt,
+                                spec["points"], spec["hints"] if spec["hints"] is not None else made.hints,
+                                defaults.hint_cost, source))
+    return tuple(out)

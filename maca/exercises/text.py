@@ -1,0 +1,247 @@
+"""Bilingual text for exercises: `Text` (Turkish + English), the feedback catalogue, errors.
+
+>>> say("seat_wins", seat=Seat(1), card=Card.parse("KC"))["tr"]
+'Eli Batı alır: K♣ açılan rengin en büyük kartı.'
+>>> say("seat_wins", seat=Seat(1), card=Card.parse("KC"))["en"]
+'West wins the trick: K♣ is the highest card of the suit led.'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from ..cards import Card, CardSet
+from ..errors import MacaError
+from ..reasons import LANGS, Verdict, seat_name
+
+__all__ = ["Text", "Seat", "Owner", "say", "ExerciseError", "AnswerError", "AnswersFileError",
+           "RULES_NAMES"]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A sentence in Turkish and English: ``text["tr"]``, ``text["en"]``."""
+
+    tr: str
+    en: str
+
+    def __getitem__(self, lang: str) -> str:
+        return self.tr if lang == "tr" else self.en
+
+    @classmethod
+    def join(cls, parts: Iterable[Text], sep: str = " ") -> Text:
+        """The parts joined, language by language."""
+        items = list(parts)
+        return cls(sep.join(p.tr for p in items), sep.join(p.en for p in items))
+
+    def to_dict(self) -> dict[str, str]:
+        """``{"tr": …, "en": …}``, as in exercise files."""
+        return {"tr": self.tr, "en": self.en}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat to be named in a message (``Batı`` / ``West``)."""
+
+    seat: int
+    players: int = 4
+
+
+@dataclass(frozen=True)
+class Owner(Seat):
+    """A seat as the owner of something: ``Batı'nın`` (English: the plain name)."""
+
+
+_TR_GENITIVE = {"Güney (sen)": "Senin", "Batı": "Batı'nın", "Kuzey": "Kuzey'in",
+                "Doğu": "Doğu'nun"}
+
+
+def _show(value: Any, lang: str) -> str:
+    if isinstance(value, Owner) and lang == "tr":
+        return _TR_GENITIVE[seat_name(value.seat, lang, value.players)]
+    if isinstance(value, Seat):
+        return seat_name(value.seat, lang, value.players)
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, CardSet):
+        return " ".join(c.symbol for c in value.sorted_for_display()) or "—"
+    if isinstance(value, (Verdict, MacaError)) and hasattr(value, "message"):
+        return value.message(lang)
+    if isinstance(value, Text):
+        return value[lang]
+    if isinstance(value, bool):
+        return ("evet" if value else "hayır") if lang == "tr" else ("yes" if value else "no")
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_show(v, lang) for v in value) or "—"
+    return str(value)
+
+
+# Feedback and labels: key -> (Turkish, English). Seats, cards, verdicts are filled per language.
+_CATALOGUE: dict[str, tuple[str, str]] = {
+    # results
+    "correct": ("Doğru!", "Correct!"),
+    "wrong": ("Henüz doğru değil.", "Not right yet."),
+    "score": ("Puan: {score}/{max}", "Score: {score}/{max}"),
+    "hint_cost": ("Kullandığın {hints} ipucu {cost} puan düşürdü.",
+                  "The {hints} hint(s) you used cost {cost} point(s)."),
+    "no_more_hints": ("Bu alıştırmanın başka ipucu yok.", "This exercise has no more hints."),
+    # legal cards
+    "not_allowed": ("{card} oynanamaz: {verdict}", "{card} was not allowed: {verdict}"),
+    "missed": ("Oynanabilecek {count} kartı daha unuttun.",
+               "You left out {count} more card(s) that may be played."),
+    # trick winner
+    "seat_wins": ("Eli {seat} alır: {card} açılan rengin en büyük kartı.",
+                  "{seat} wins the trick: {card} is the highest card of the suit led."),
+    "off_suit": ("{card} ({seat}) açılan renkten değil: eli alamaz.",
+                 "{card} ({seat}) is not of the suit led, so it cannot win."),
+    "beaten": ("{card} ({seat}) açılan renkten, ama yerde aynı renkten daha büyük bir kart var.",
+               "{card} ({seat}) follows suit, but the trick has a higher card of that suit."),
+    "off_suit_loses": ("{cards} başka renkten; açılan renge uymayan kart eli alamaz.",
+                       "{cards}: another suit, and a card off the suit led cannot win."),
+    # passing
+    "passes_to": ("{hand}. turda kartlar {direction} geçirilir; {seat} oyuncusunun geçirdiği "
+                  "kartları {target} alır.",
+                  "Hand {hand} passes {direction}: {seat} gives the cards to {target}."),
+    "passes_from": ("{hand}. turda kartlar {direction} geçirilir; {seat} oyuncusu kartları "
+                    "{target} oyuncusundan alır.",
+                    "Hand {hand} passes {direction}: {target} gives the cards to {seat}."),
+    "passes_way": ("{hand}. turda kartlar {direction} geçirilir.",
+                   "Hand {hand} passes {direction}."),
+    "no_pass": ("{hand}. turda kart geçirilmez.", "Hand {hand} has no passing."),
+    # hand score
+    "seat_points": ("{seat}: {points} puan", "{seat}: {points} points"),
+    "wrong_for": ("{seat} için yazdığın {given} doğru değil.",
+                  "The {given} you wrote for {seat} is not right."),
+    "point_cards": ("{seat} şu puanlı kartları aldı: {cards}.",
+                    "{seat} took these cards that count: {cards}."),
+    "card_points": ("{seat} aldığı kartlardan {points} ceza puanı topladı ({cards}).",
+                    "{seat} took {points} penalty points in cards ({cards})."),
+    "moon_shot": ("{seats} kafa attı (ay vurdu): bütün ceza kartlarını aldı.",
+                  "{seats} shot the moon: took every penalty card."),
+    "peskir_won": ("{seat} peşkir dedi ve hiç el almadı: {points}.",
+                   "{seat} declared peşkir and took no trick: {points}."),
+    "peskir_won_fact": ("{seat} peşkir dedi ve hiç el almadı.",
+                        "{seat} declared peşkir and took no trick."),
+    "peskir_lost_fact": ("{seat} peşkir dedi ama {tricks} el aldı.",
+                         "{seat} declared peşkir but took {tricks} trick(s)."),
+    "peskir_lost": ("{seat} peşkir dedi ama {tricks} el aldı: {points}.",
+                    "{seat} declared peşkir but took {tricks} trick(s): {points}."),
+    # game winner
+    "winners_are": ("Kazanan: {seats} (en düşük toplam).", "Winner: {seats} (lowest total)."),
+    "winners_wrong": ("Kazanan(lar) doğru değil: en düşük toplamlara bak.",
+                      "The winner(s) are not right: look at the lowest totals."),
+    "standings_are": ("Sıralama puanları: {values}.", "Standings: {values}."),
+    "standings_wrong": ("Şu oyuncuların sıralama puanı (+1/0/−1) doğru değil: {seats}.",
+                        "The standings (+1/0/−1) of these players are not right: {seats}."),
+    # moon
+    "moon_open": ("{seat} hâlâ kafa atabilir: başka kimse ay için gereken bir kart almadı.",
+                  "{seat} can still shoot the moon: nobody else has taken a card the moon needs."),
+    "moon_closed": ("{seat} artık kafa atamaz: {other} {cards} aldı.",
+                    "{seat} can no longer shoot the moon: {other} took {cards}."),
+    "moon_needs_bonus": ("Bu kurallarda ay vurmak için {card} de gerekir.",
+                         "Under these rules the moon needs {card} too."),
+    "moon_off": ("Bu kurallarda kafa atmak yok.", "These rules have no shooting the moon."),
+    # play goal
+    "goal_ok": ("{card} hedefe ulaştırır.", "{card} reaches the goal."),
+    "goal_fails": ("{card} yetmez: ardından {line} atarsa eli {winner} alır{points}.",
+                   "{card} is not enough: if the trick goes on with {line}, {winner} wins "
+                   "it{points}."),
+    "goal_fails_now": ("{card} yetmez: eli {winner} alır{points}.",
+                       "{card} is not enough: {winner} wins the trick{points}."),
+    "goal_not_best": ("{card} hedefe ulaşır ama {better} daha iyi: {why}",
+                      "{card} reaches the goal but {better} does better: {why}"),
+    "goal_lower": ("o da eli alır ve daha küçük bir kart.", "it wins too and is a lower card."),
+    "goal_higher": ("o da eli vermez ve daha büyük bir kart; büyük kartından kurtulursun.",
+                    "it loses too and is a higher card, so you get rid of a high card."),
+    "with_points": (" ({points} ceza puanıyla)", " (with {points} penalty points)"),
+    # situation labels
+    "rules": ("Kurallar", "Rules"),
+    "hand_no": ("Tur", "Hand"),
+    "trick_no": ("El", "Trick"),
+    "trick_of": ("{number}/{total}", "{number} of {total}"),
+    "your_cards": ("Elindeki kartlar", "Your cards"),
+    "cards_of": ("{owner} kartları", "{seat}'s cards"),
+    "trick_so_far": ("Yerdeki el", "The trick so far"),
+    "trick_cards": ("El", "The trick"),
+    "trick_empty": ("henüz kart yok, ilk kartı {seat} atacak", "no card yet: {seat} leads"),
+    "hearts_broken": ("Kupalar kırıldı mı", "Hearts broken"),
+    "taken_by": ("{seat}", "{seat}"),
+    "taken_cards": ("{tricks} el aldı: {cards}", "took {tricks} trick(s): {cards}"),
+    "taken_none": ("hiç el almadı", "took no trick"),
+    "peskir_declared": ("Peşkir diyen", "Peşkir declared by"),
+    "players": ("Oyuncu sayısı", "Players"),
+    "totals": ("Toplam puanlar", "Totals"),
+    "target": ("Oyun sonu", "Game ends at"),
+    "target_value": ("{target} puan", "{target} points"),
+    "teams": ("Eşler", "Partners"),
+    "teams_value": ("Güney + Kuzey, Batı + Doğu", "South + North, West + East"),
+    "goal": ("Hedef", "Goal"),
+}
+
+RULES_NAMES: dict[str, tuple[str, str]] = {
+    "standard": ("standart", "standard"),
+    "omnibus": ("Omnibus (karo valesi −10)", "Omnibus (jack of diamonds −10)"),
+    "turkish": ("Türkiye'de oynandığı gibi", "Turkish house rules"),
+    "three_players": ("üç kişilik", "three players"),
+    "partnership": ("eşli", "partnership"),
+}
+
+
+def say(key: str, **params: Any) -> Text:
+    """A catalogue sentence with its parameters filled in, in both languages."""
+    tr, en = _CATALOGUE[key]
+    return Text(tr.format(**{k: _show(v, "tr") for k, v in params.items()}),
+                en.format(**{k: _show(v, "en") for k, v in params.items()}))
+
+
+def show(value: Any) -> Text:
+    """A value (cards, seats, yes/no, lists) written out in both languages.
+
+    >>> show([Seat(0), Seat(2)]).en
+    'South (you), North'
+    """
+    return Text(_show(value, "tr"), _show(value, "en"))
+
+
+class ExerciseError(MacaError):
+    """An exercise set is malformed: the message names the file, the exercise and the problem."""
+
+
+class AnswerError(MacaError):
+    """An answer could not be read; `message(lang)` says what was expected."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        super().__init__(text.en)
+
+    def message(self, lang: str = "en") -> str:
+        """The problem in ``"tr"`` or ``"en"``."""
+        return self.text[lang]
+
+
+class AnswersFileError(MacaError):
+    """An answers (progress) file is malformed; the message names the file and the problem."""
+
+
+def text_field(value: Any, where: str) -> Text:
+    """A ``{tr = "…", en = "…"}`` table read into `Text`; `ValueError` says what is missing.
+
+    >>> text_field({"tr": "Kime?", "en": "To whom?"}, "prompt").en
+    'To whom?'
+    >>> text_field({"tr": "Kime?"}, "prompt")
+    Traceback (most recent call last):
+    ...
+    ValueError: prompt needs a non-empty en text
+    """
+    if isinstance(value, Text):
+        return value
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{where} must be a table with tr and en texts, "
+                         f'like {where} = {{ tr = "…", en = "…" }}')
+    extra = set(value) - set(LANGS)
+    if extra:
+        raise ValueError(f"{where} has unknown language(s) {sorted(extra)}: use tr and en")
+    for lang in LANGS:
+        if not isinstance(value.get(lang), str) or not value[lang].strip():
+            raise ValueError(f"{where} needs a non-empty {lang} text")
+    return Text(value["tr"].strip(), value["en"].strip())

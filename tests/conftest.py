@@ -1,0 +1,133 @@
+"""Shared test helpers: deals, positions and finished hands written the way a reader sees them.
+
+Each helper is offered as a fixture (``deal``, ``position``, ``finished``, ``play``) so a test
+states exactly the cards it is about, e.g. ``deal("standard", "13 clubs…", "QS AH …", "*", "*")``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from maca import CardSet, Hand, Rules
+from maca.notation import rules_to_text
+
+
+def rules_of(rules: str | Rules, **changes: Any) -> Rules:
+    """A preset (by name) or a rules object, with some options changed."""
+    base = Rules.preset(rules) if isinstance(rules, str) else rules
+    return base.replace(**changes) if changes else base
+
+
+def _fill(rules: Rules, groups: list[str], sizes: list[int | None], used: int) -> list[int]:
+    """Each group as a mask; a ``"*"`` group gets the lowest free cards (♣ ♦ ♠ ♥ order)."""
+    masks = [0 if g == "*" else CardSet.parse(g).mask for g in groups]
+    for m in masks:
+        used |= m
+    spare = [c for c in range(52) if rules.deck_mask >> c & 1 and not used >> c & 1]
+    for i, group in enumerate(groups):
+        if group == "*":
+            size = sizes[i] if sizes[i] is not None else len(spare)
+            masks[i] = sum(1 << c for c in spare[:size])
+            spare = spare[size:]
+    return masks
+
+
+def make_deal(rules: str | Rules, *seats: str, number: int | None = None, dealer: int = 0,
+              **changes: Any) -> Hand:
+    """A hand dealt as written, one card list per seat (``"AS KS 2C"`` or PBN ``"AK..2."``).
+
+    A seat written ``"*"`` gets the lowest cards nobody else holds (clubs first, then ♦ ♠ ♥).
+    Without ``number`` the hand is the first of the pass cycle with no passing, so play starts
+    at once; give ``number`` to test passing.
+
+    >>> h = make_deal("standard", "*", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "*", "*")
+    >>> h.number, str(h.cards(0)), str(h.cards(3))
+    (4, 'AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C', 'AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H')
+    """
+    r = rules_of(rules, **changes)
+    if number is None:
+        number = next(n for n in range(1, 9) if r.pass_direction(n) == "none")
+    masks = _fill(r, list(seats), [r.hand_size] * len(seats), 0)
+    return Hand.from_cards(r, [CardSet(m) for m in masks], number=number, dealer=dealer)
+
+
+def make_position(rules: str | Rules, seats: list[str], taken: list[str] | None = None,
+                  trick: str | None = None, **fields: Any) -> Hand:
+    """`Hand.from_position` from readable card lists.
+
+    ``seats``: what each seat holds now; ``taken``: what each seat has won, where one ``"*"``
+    stands for every card not held, in the trick or won by another seat; ``trick``: the
+    leader and the cards played so far, like ``"2:7C,8C"``. Other fields are passed as
+    written (``hand=4``, ``peskir="1"``); a rules object is written with its changes.
+    """
+    r = rules_of(rules)
+    in_trick = CardSet(c for c in (trick or ":").partition(":")[2].split(",") if c).mask
+    hands = [CardSet.parse(s).mask for s in seats]
+    text = [rules_to_text(r) if isinstance(rules, Rules) else rules,
+            "cards=" + "/".join(CardSet(m).to_pbn() for m in hands)]
+    if taken is not None:
+        used = in_trick
+        for m in hands:
+            used |= m
+        masks = _fill(r, taken, [None] * len(taken), used)
+        text.append("taken=" + "/".join(CardSet(m).to_pbn() for m in masks))
+    if trick is not None:
+        text.append(f"trick={trick}")
+    text += [f"{key}={value}" for key, value in fields.items()]
+    return Hand.from_position(" ".join(text))
+
+
+def make_finished(rules: str | Rules, won: dict[int, str], rest: int,
+                  peskir: str = "-") -> Hand:
+    """A hand after its last trick: ``won`` says the cards some seats took (padded with the
+    lowest point-free cards to whole tricks), seat ``rest`` took everything else.
+
+    >>> make_finished("standard", {1: "QS"}, rest=0).points()
+    (13, 13, 0, 0)
+    """
+    r = rules_of(rules)
+    n = r.players
+    taken = [CardSet.parse(won.get(seat, "")).mask for seat in range(n)]
+    used = 0
+    for m in taken:
+        used |= m
+    free = [c for c in range(52)
+            if r.deck_mask >> c & 1 and not used >> c & 1 and r.card_values[c] == 0]
+    for seat in range(n):
+        while seat != rest and taken[seat].bit_count() % n:
+            taken[seat] |= 1 << free.pop(0)
+    groups = ["*" if seat == rest else CardSet(m).to_pbn() for seat, m in enumerate(taken)]
+    return make_position(rules, [""] * n, taken=groups,
+                         trick=f"{rest}:", peskir=peskir)
+
+
+def play_cards(hand: Hand, cards: str) -> Hand:
+    """Play the cards in order (``"2C 3C AC 4C"``), each for the seat to move."""
+    for card in cards.split():
+        hand.play(card)
+    return hand
+
+
+@pytest.fixture
+def deal():
+    """`make_deal`: a hand dealt as written."""
+    return make_deal
+
+
+@pytest.fixture
+def position():
+    """`make_position`: a hand at a written moment."""
+    return make_position
+
+
+@pytest.fixture
+def finished():
+    """`make_finished`: a hand after its last trick, with written tricks won."""
+    return make_finished
+
+
+@pytest.fixture
+def play():
+    """`play_cards`: play a sequence of cards."""
+    return play_cards

@@ -1,0 +1,314 @@
+"""Bad input of every kind gets a clear error, and a refused action changes nothing."""
+from __future__ import annotations
+
+import pytest
+
+from maca import (CardError, CardSet, Game, Hand, IllegalAction, MacaError, PositionError, Reason,
+                  RecordError, Rules, RulesError)
+from maca.notation import parse_game_record, parse_hand_record, rules_from_text
+
+ONE_SUIT_EACH = ("AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+                 "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S")
+PBN_DEAL = "...AKQJT98765432/.AKQJT98765432../..AKQJT98765432./AKQJT98765432..."
+#: Trick 10: South has led 2♠, West (hearts only) is to play.
+MID = ("standard hand=1 dealer=0 cards=.AKQ../.JT98../.7654../43.32.. passed=done "
+       "taken=AKQJT98765..AKQJT98765432.AKQJT98765432/.../.../... trick=0:2S peskir=-")
+MID_PESKIR = MID.replace("standard", "standard;peskir=on")
+START = f"standard hand=1 dealer=0 cards={PBN_DEAL} passed=-/-/-/-"
+
+
+def snapshot(hand: Hand) -> tuple:
+    return hand.position(), hand.legal_plays(), hand.history, hand.phase
+
+
+def refuse(hand: Hand, action, reason: Reason | None = None, error=IllegalAction) -> MacaError:
+    """Run ``action``, which must fail with ``error`` (and ``reason``) and change nothing."""
+    before = snapshot(hand)
+    with pytest.raises(error) as err:
+        action()
+    assert snapshot(hand) == before
+    if reason is not None:
+        assert err.value.reason is reason
+        tr, en = err.value.message("tr"), err.value.message("en")
+        assert tr and en and tr != en and str(err.value) == en
+    return err.value
+
+
+def test_every_error_is_a_maca_error_and_a_value_error():
+    for cls in (CardError, RulesError, PositionError, RecordError, IllegalAction):
+        assert issubclass(cls, MacaError) and issubclass(cls, ValueError)
+
+
+# -- actions ----------------------------------------------------------------------------------
+def test_illegal_card(deal, play):
+    hand = play(deal("standard", *ONE_SUIT_EACH), "2C")
+    err = refuse(hand, lambda: hand.play("QS"), Reason.NOT_IN_HAND)
+    assert str(err.verdict.params["card"]) == "QS"
+    hand = deal("standard", "2C AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D",
+                "3C KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H", "*", "*")
+    play(hand, "2C")
+    err = refuse(hand, lambda: hand.play("KH"), Reason.MUST_FOLLOW_SUIT)
+    assert "sinek" in err.message("tr") and "club" in err.message("en")
+    refuse(hand, lambda: hand.play("2H", seat=1), Reason.MUST_FOLLOW_SUIT)
+
+
+def test_not_your_turn(deal, play):
+    hand = play(deal("standard", *ONE_SUIT_EACH), "2C")
+    err = refuse(hand, lambda: hand.play("2H", seat=2), Reason.NOT_YOUR_TURN)
+    assert "West" in err.message("en") and "Batı" in err.message("tr")
+    hand.play("2H", seat=1)
+    assert hand.to_move == 2
+
+
+def test_wrong_phase(deal, play, finished):
+    passing = deal("standard", *ONE_SUIT_EACH, number=1)
+    refuse(passing, lambda: passing.play("2C"), Reason.PASSING_NOT_DONE)
+    playing = deal("standard", *ONE_SUIT_EACH)
+    refuse(playing, lambda: playing.give(0, "2C 3C 4C"), Reason.NO_PASSING)
+    after = deal("standard", *ONE_SUIT_EACH, number=1)
+    for seat, cards in enumerate(("2C 3C 4C", "2H 3H 4H", "2D 3D 4D", "2S 3S 4S")):
+        after.give(seat, cards)
+    refuse(after, lambda: after.give(0, "AC KC QC"), Reason.ALREADY_PASSED)
+    over = finished("standard", {}, rest=0)
+    refuse(over, lambda: over.play("2C"), Reason.HAND_OVER)
+    fresh = deal("standard", *ONE_SUIT_EACH)
+    refuse(fresh, fresh.undo, Reason.NOTHING_TO_UNDO)
+    refuse(fresh, fresh.points, Reason.HAND_NOT_OVER)
+
+
+@pytest.mark.parametrize("cards, reason", [
+    ("2C 3C", Reason.PASS_WRONG_COUNT),
+    ("2C 3C 4C 5C", Reason.PASS_WRONG_COUNT),
+    (["2C", "2C", "3C"], Reason.PASS_WRONG_COUNT),
+    ([], Reason.PASS_WRONG_COUNT),
+    ("2C 3C AH", Reason.PASS_NOT_IN_HAND),
+    ("AS KS QS", Reason.PASS_NOT_IN_HAND),
+])
+def test_bad_passes(deal, cards, reason):
+    hand = deal("standard", *ONE_SUIT_EACH, number=2)
+    err = refuse(hand, lambda: hand.give(0, cards), reason)
+    if reason is Reason.PASS_WRONG_COUNT:
+        assert "exactly 3" in err.message("en") and "Tam 3 kart" in err.message("tr")
+    else:
+        assert "elinde değil" in err.message("tr")
+    assert hand.given(0) is None
+
+
+@pytest.mark.parametrize("seat", [4, -1, 1.0, "1", None])
+def test_bad_seats(deal, seat):
+    hand = deal("standard", *ONE_SUIT_EACH, number=1, peskir=True)
+    for action in (lambda: hand.give(seat, "2C 3C 4C"), lambda: hand.declare_peskir(seat),
+                   lambda: hand.cards(seat), lambda: hand.observe(seat)):
+        err = refuse(hand, action, Reason.BAD_SEAT)
+        assert "0 to 3" in err.message("en") and "0'dan 3'e" in err.message("tr")
+
+
+def test_bad_seat_when_playing(deal):
+    hand = deal("three_players", "*", "*", "*")
+    err = refuse(hand, lambda: hand.play("2C", seat=3), Reason.BAD_SEAT)
+    assert "0 to 2" in err.message("en")
+
+
+def test_peskir_declarations(deal, play):
+    off = deal("standard", *ONE_SUIT_EACH)
+    err = refuse(off, lambda: off.declare_peskir(0), Reason.PESKIR_NOT_ALLOWED)
+    assert "peşkir" in err.message("tr") and "peşkir" in err.message("en")
+    hand = deal("turkish", *ONE_SUIT_EACH)
+    hand.declare_peskir(0)
+    err = refuse(hand, lambda: hand.declare_peskir(0), Reason.PESKIR_ALREADY)
+    assert "Güney (sen) zaten peşkir dedi." == err.message("tr")
+    play(hand, "AH")
+    refuse(hand, lambda: hand.declare_peskir(2), Reason.PESKIR_TOO_LATE)
+    assert hand.peskir == (0,)
+
+
+@pytest.mark.parametrize("text", ["ZZ", "", "QS KS", "1H"])
+def test_bad_card_strings_in_actions(deal, text):
+    hand = deal("standard", *ONE_SUIT_EACH, number=1)
+    refuse(hand, lambda: hand.give(0, [text, "2C", "3C"]), error=CardError)
+    playing = deal("standard", *ONE_SUIT_EACH)
+    refuse(playing, lambda: playing.play(text), error=CardError)
+    refuse(playing, lambda: playing.check(text), error=CardError)
+
+
+@pytest.mark.parametrize("hands, match", [
+    (ONE_SUIT_EACH[:3], "4 lists"),
+    ("AS KS", "4 lists"),
+    (ONE_SUIT_EACH[:3] + ("AS KS QS",), "seat 3 has 3 cards"),
+    (ONE_SUIT_EACH[:3] + (ONE_SUIT_EACH[2],), "seat 3 holds .*dealt to another seat"),
+    (ONE_SUIT_EACH[:3] + ("ZZ",), "seat 3's cards: cannot read 'ZZ'"),
+])
+def test_bad_deals(hands, match):
+    with pytest.raises(PositionError, match=match):
+        Hand.from_cards(Rules.preset("standard"), hands)
+
+
+def test_bad_deal_details():
+    rules = Rules.preset("three_players")
+    with pytest.raises(PositionError, match="2D, which these rules remove"):
+        Hand.from_cards(rules, ["AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AD KD QD 2D",
+                                "JD TD 9D 8D 7D 6D 5D 4D 3D AS KS QS JS TS 9S 8S 7S",
+                                "6S 5S 4S 3S 2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H"])
+    with pytest.raises(PositionError, match="dealer must be a seat from 0 to 3"):
+        Hand.from_cards(Rules.preset("standard"), ONE_SUIT_EACH, dealer=4)
+    with pytest.raises(PositionError, match="hand number must be 1 or more"):
+        Hand.from_cards(Rules.preset("standard"), ONE_SUIT_EACH, number=0)
+
+
+# -- positions: the message names the bad part -----------------------------------------------
+@pytest.mark.parametrize("text, match", [
+    ("", "at least the rules and cards"),
+    (None, "at least the rules and cards"),
+    ("standard", "no cards= field"),
+    (MID.replace("standard", "hearts"), "rules 'hearts'.*unknown rules preset"),
+    (MID.replace("standard", "standard;target=x"), "target='x'"),
+    (MID.replace("standard", "standard;colour=red"), "colour"),
+    (MID.replace("hand=1", "hand=one"), "hand='one': write a whole number"),
+    (MID.replace("hand=1", "hand=0"), "hand number must be 1 or more"),
+    (MID.replace("dealer=0", "dealer=x"), "dealer='x'"),
+    (MID.replace("dealer=0", "dealer=7"), "dealer must be a seat"),
+    (MID.replace("cards=.AKQ../", "cards="), "cards= needs 4 groups"),
+    (MID.replace(".JT98..", ".JT9X.."), "cards= seat 1: .*'X' is not a rank in the hearts group"),
+    (MID.replace(".JT98..", "-"), "cards= cannot use '-'"),
+    (MID.replace("/.../.../... trick", "/.../... trick"), "taken= needs 4 groups"),
+    (MID.replace("/.../.../... trick", "/-/.../... trick"), "taken= cannot use '-'"),
+    (MID.replace("5432/.../", "543/...2/"), "taken= seat 0 has 35 cards: tricks have 4"),
+    (MID.replace(".JT98..", ".AJT98.."), "AH appears in two places"),
+    (MID.replace("43.32..", "3.32.."), "4S is missing"),
+    (MID.replace("trick=0:2S", "trick=02S"), "trick='02S' should look like"),
+    (MID.replace("trick=0:2S", "trick=x:2S"), "trick leader='x'"),
+    (MID.replace("trick=0:2S", "trick=9:2S"), "trick= leader 9 is not a seat"),
+    (MID.replace("trick=0:2S", "trick=0:ZZ"), "trick= cannot read 'ZZ'"),
+    (MID.replace("trick=0:2S", "trick=0:2S,JH,7H,3S"), "trick= has 4 cards"),
+    (MID.replace("cards=.AKQ../", "cards=2.KQ../").replace("trick=0:2S", "trick=0:AH"),
+     "trick= AH could not have been played: Hearts are not broken"),
+    (MID.replace("cards=.AKQ../", "cards=2.AKQ../").replace("trick=0:2S", "trick=1:"),
+     "trick= seat 1 leads but has won no trick"),
+    (MID.replace(" trick=0:2S", ""), "trick= must say who leads"),
+    (MID.replace("43.32..", "4.32..").replace(".7654..", "3.7654.."), "seat 2 holds 5 cards"),
+    (MID.replace("passed=done", "passed=none"), "passed=none but hand 1 passes left"),
+    (MID.replace("hand=1", "hand=4").replace("passed=done", "passed=-/-/-/-"),
+     "hand 4 has no passing"),
+    (MID.replace("passed=done", "passed=-/-/-/-"), "cards were played while passing"),
+    (START.replace("...AKQJT98765432/", "...AKQJT9876543/").replace("-/-/-/-", "...2/-/-/-"),
+     "passed= seat 0 passed 1 cards, not 3"),
+    (START.replace("-/-/-/-", "-/-/-"), "passed= needs 4 groups"),
+    (MID + " peskir=1", "peskir= is given twice"),
+    (MID.replace("peskir=-", "peskir=1"), "peskir=1: these rules have no peşkir"),
+    (MID_PESKIR.replace("peskir=-", "peskir=9"), "peskir= 9 is not a seat"),
+    (MID_PESKIR.replace("peskir=-", "peskir=x"), "peskir='x'"),
+    (MID + " colour=red", "cannot read 'colour=red'"),
+    (MID + " oops", "cannot read 'oops'"),
+    (MID + " moon=maybe", "moon= must be old or new"),
+    (f"standard hand=4 cards={PBN_DEAL} trick=1:", "seat 1 cannot lead the first trick: seat 0"),
+    (f"three_players cards={PBN_DEAL}", "cards= needs 3 groups"),
+    ("three_players cards=AKQJT98765432.AKQJ../.T98765432.AKQJT9876543./..2.AKQJT98765432",
+     "2D is not in the deck"),
+])
+def test_bad_positions_name_the_bad_part(text, match):
+    with pytest.raises(PositionError, match=match):
+        Hand.from_position(text)
+
+
+def test_the_base_positions_are_valid():
+    assert Hand.from_position(MID).position() == MID
+    assert Hand.from_position(START).to_move is None
+
+
+# -- records: the message names the line -----------------------------------------------------
+RECORD = f"rules standard\nhand 4 dealer 0\ndeal {PBN_DEAL}\nplay 2C 2H 2D 2S\nplay 3C 3H 3D 3S\n"
+
+
+@pytest.mark.parametrize("text, match", [
+    ("", "starts with a line 'rules"),
+    ("rules\n", "starts with a line 'rules"),
+    ("hand 4 dealer 0\n", "line 1: a record starts with a line 'rules"),
+    (RECORD.replace("rules standard", "rules hearts"), "line 1: .*'hearts'"),
+    (RECORD.replace("rules standard", "rules standard;target=x"), "line 1: .*target"),
+    ("rules standard\nplay 2C\n", "line 2: after the rules line comes 'hand"),
+    (RECORD.replace("hand 4 dealer 0", "hand 4 dealer"), "line 2: write 'hand <number> dealer"),
+    (RECORD.replace("hand 4 dealer 0", "hand four dealer 0"), "line 2: .*'hand four dealer 0'"),
+    (RECORD.replace("dealer 0", "dealer 9"), "line 2: .*seat 0 to 3"),
+    (RECORD.replace("hand 4", "hand 0"), "line 2: .*number 1 or more"),
+    ("rules standard\nhand 4 dealer 0\n", "line 2: a hand line is followed by 'deal"),
+    (RECORD.replace(f"deal {PBN_DEAL}", "deal ..."), "line 3: deal= needs 4 groups"),
+    (RECORD.replace(f"deal {PBN_DEAL}", f"deal {PBN_DEAL} x"), "line 2: a hand line is followed"),
+    (RECORD.replace("/.AKQJT98765432../", "/..AKQJT98765432./"), "line 3: seat 2 holds"),
+    (RECORD.replace("play 3C 3H 3D 3S", "play 3C ZZ"), "line 5: 'play 3C ZZ' was refused: .*'ZZ'"),
+    (RECORD.replace("play 2C", "play 3C"), "line 4: 'play 3C 2H 2D 2S' was refused: The first "
+                                           "trick is opened with the two of clubs"),
+    (RECORD.replace("play 3C 3H 3D 3S", "dance 3C"), "line 5: unknown entry 'dance'"),
+    (RECORD.replace("play 3C 3H 3D 3S", "peskir 1"), "line 5: 'peskir 1' was refused: These "
+                                                     "rules have no peşkir"),
+    (RECORD.replace("play 3C 3H 3D 3S", "peskir x"), "line 5: cannot read 'peskir x'"),
+    (RECORD.replace("play 3C 3H 3D 3S", "pass 1 3H 4H 5H"), "line 5: 'pass 1 3H 4H 5H' was "
+                                                            "refused: There is no passing"),
+    (RECORD.replace("play 3C 3H 3D 3S", "moon new"), "line 5: 'moon new' was refused"),
+    (RECORD + "hand 5 dealer 1\n", "line 6: a second hand"),
+])
+def test_bad_hand_records_name_the_line(text, match):
+    with pytest.raises(RecordError, match=match):
+        parse_hand_record(text)
+
+
+def test_pass_entries_with_a_bad_seat():
+    record = f"rules standard\nhand 1 dealer 0\ndeal {PBN_DEAL}\npass x 2C 3C 4C\n"
+    with pytest.raises(RecordError, match="line 4: cannot read 'pass x 2C 3C 4C'"):
+        parse_hand_record(record)
+
+
+@pytest.mark.parametrize("text, match", [
+    ("rules standard\n", "the record has no hand"),
+    ("rules standard\nplay 2C\n", "line 2: a record lists 'hand"),
+    (RECORD + f"hand 5 dealer 1\ndeal {PBN_DEAL}\n", "line 6: .*hand is not over"),
+])
+def test_bad_game_records_name_the_line(text, match):
+    with pytest.raises(RecordError, match=match):
+        parse_game_record(text)
+
+
+def test_game_record_with_a_dealer_the_rules_do_not_allow():
+    game = Game(Rules.preset("standard").replace(target=10_000), seed=2)
+    hand = game.hand
+    for seat in range(4):
+        hand.give(seat, list(hand.cards(seat))[:3])
+    while not hand.is_over:
+        hand.play(list(hand.legal_plays())[0])
+    game.next_hand()
+    text = game.record()
+    assert Game.from_record(text).record() == text
+    bad = text.replace("hand 2 dealer 1", "hand 2 dealer 3")
+    line = bad.splitlines().index("hand 2 dealer 3") + 1
+    with pytest.raises(RecordError, match=f"line {line}: Only a player who shot the moon"):
+        parse_game_record(bad)
+
+
+# -- rules options written as text -----------------------------------------------------------
+@pytest.mark.parametrize("text, match", [
+    ("hearts", "unknown rules preset 'hearts'"),
+    ("standard;target=x", "target='x': write a whole number"),
+    ("standard;target=0", "target=0 is not valid"),
+    ("standard;target", "'target' should look like name=value"),
+    ("standard;colour=red", "unknown rules option 'colour'"),
+    ("standard;name=turkish", "unknown rules option 'name'"),
+    ("standard;queen_breaks_hearts=yes", "queen_breaks_hearts='yes': write on or off"),
+    ("standard;card_values=QS13", "card_values: 'QS13' should look like QS:13"),
+    ("standard;card_values=ZZ:3", "card_values.*'ZZ'"),
+    ("standard;bonus_card=ZZ", "bonus_card: cannot read 'ZZ'"),
+    ("standard;removed=ZZ", "removed: cannot read 'ZZ'"),
+    ("standard;pass_cycle=left+up", "pass_cycle"),
+    ("standard;moon=full", "moon='full' is not valid"),
+    ("standard;first_lead=me", "first_lead='me'"),
+    ("three_players;pass_cycle=across", "3 players cannot pass across"),
+])
+def test_bad_rules_text_names_the_option(text, match):
+    with pytest.raises(RulesError, match=match):
+        rules_from_text(text)
+
+
+def test_an_exception_inside_replace_leaves_the_rules_alone():
+    rules = Rules.preset("standard")
+    with pytest.raises(RulesError):
+        rules.replace(target=-5)
+    assert rules.target == 100 and Rules.preset("standard").target == 100
+    assert CardSet(rules.deck_mask) == CardSet((1 << 52) - 1)

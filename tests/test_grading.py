@@ -1,0 +1,239 @@
+"""Teacher tools end to end: per-student sheets (HTML and notebooks), answers files, grading."""
+from __future__ import annotations
+
+import csv
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_exercises import wrong_answer
+
+from maca.__main__ import main
+from maca.exercises import Exercise, Progress, Worksheet, check, load_set, student_seed
+from maca.exercises.grading import grade_progress
+from maca.exercises.roster import Student, read_class
+from maca.exercises.sheets import write_sheets
+from maca.reasons import seat_name
+
+ROOT = Path(__file__).resolve().parent.parent
+SET = ROOT / "exercises" / "hearts.toml"
+COURSE, ASSIGNMENT = "MAT101", "hafta-3"
+CLASS = ("student_id;name\n2024001;Ayşe Yılmaz\n2024002;Can Öz\n2024003;Deniz Ak\n"
+         "2024004;Ece Su\n2024005;Efe Kaya\n2024006;Gül Tan\n")
+
+
+@pytest.fixture
+def class_csv(tmp_path: Path) -> Path:
+    path = tmp_path / "class.csv"
+    path.write_text(CLASS, encoding="utf-8")
+    return path
+
+
+def form_answer(exercise: Exercise) -> Any:
+    """The answer as a student types it into an HTML sheet (text in Turkish)."""
+    right = exercise.answer()
+    players = exercise.question.rules.players
+    if exercise.kind == "legal_cards":
+        return " ".join(right)
+    if exercise.kind in ("trick_winner", "pass_direction"):
+        return "kimse" if right == "none" else seat_name(right, "tr", players).split(" (")[0]
+    if exercise.kind == "hand_score":
+        return " ".join(map(str, right))
+    if exercise.kind == "game_winner":
+        return {"winners": " ".join(map(str, right["winners"])),
+                "standings": " ".join(map(str, right["standings"]))}
+    if exercise.kind == "moon_possible":
+        return "evet" if right else "hayır"
+    return right
+
+
+def test_sheets_give_each_student_a_variant_shown_with_its_seed(tmp_path: Path,
+                                                                class_csv: Path) -> None:
+    out = tmp_path / "sheets"
+    assert main(["sheets", "--set", str(SET), "--class", str(class_csv), "--course", COURSE,
+                 "--assignment", ASSIGNMENT, "--out", str(out)]) == 0
+    with open(out / "index.csv", encoding="utf-8") as f:
+        index = list(csv.DictReader(f))
+    assert [row["student_id"] for row in index] == [s.id for s in read_class(class_csv)]
+    for row in index:
+        assert int(row["seed"]) == student_seed(COURSE, ASSIGNMENT, row["student_id"])
+        page = (out / row["file"]).read_text(encoding="utf-8")
+        assert row["name"] in page and "<svg" in page and "Kupaları kırmak" in page
+        assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+        assert "<link" not in page and "<script src" not in page
+        meta = json.loads(re.search(r'id="meta">(.*?)</script>', page).group(1))
+        assert meta["seed"] == int(row["seed"]) and meta["set"] == "hearts"
+    assert "2024001" in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_variants_reproduce_from_the_seeds_and_differ_between_students(tmp_path: Path) -> None:
+    students = [Student("a1"), Student("a2"), Student("a3")]
+    entries = write_sheets(SET, students, COURSE, ASSIGNMENT, tmp_path)
+    answers = []
+    for entry in entries:
+        again = load_set(SET, seed=entry.seed)
+        assert [e.to_dict() for e in again] == [e.to_dict() for e in entry.variant]
+        answers.append([e.to_dict() for e in entry.variant])
+    assert answers[0] != answers[1] != answers[2]
+
+
+def test_notebook_sheets_check_answers_and_save_them(tmp_path: Path, class_csv: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "nb"
+    assert main(["sheets", "--set", str(SET), "--class", str(class_csv), "--course", COURSE,
+                 "--assignment", ASSIGNMENT, "--out", str(out), "--format", "ipynb",
+                 "--lang", "en"]) == 0
+    notebook = json.loads((out / "2024002.ipynb").read_text(encoding="utf-8"))
+    nbformat = pytest.importorskip("nbformat")
+    nbformat.validate(nbformat.from_dict(notebook))
+    code = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert code[1].startswith("answer = None  # example: answer = ")
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, Any] = {}
+    exec(code[0], namespace)
+    sheet: Worksheet = namespace["sheet"]
+    assert sheet.exercises.seed == student_seed(COURSE, ASSIGNMENT, "2024002")
+    for cell in code[1:-1]:
+        first, second = cell.splitlines()
+        exercise = sheet.exercises[re.search(r"sheet.check\('([^']+)'", second).group(1)]
+        namespace["answer"] = exercise.answer()
+        assert eval(second, namespace).passed
+    assert sheet.check(sheet.exercises.exercises[0].id, None).message("en") == \
+        "There is no answer yet: write one."
+    exec(code[-1], namespace)
+    saved = Progress.load(tmp_path / "answers-2024002.json")
+    assert saved.student_id == "2024002" and saved.set_id == "hearts"
+    assert all(saved.answers[e.id].tries == 1 for e in sheet.exercises)
+
+
+def _write(directory: Path, name: str, progress: Progress | dict[str, Any] | str) -> None:
+    if isinstance(progress, Progress):
+        progress = progress.to_json()
+    elif isinstance(progress, dict):
+        progress = json.dumps(progress)
+    (directory / name).write_text(progress, encoding="utf-8")
+
+
+def test_grading_end_to_end(tmp_path: Path, class_csv: Path,
+                            capsys: pytest.CaptureFixture[str]) -> None:
+    base = load_set(SET)
+    answers = tmp_path / "answers"
+    answers.mkdir()
+    good = Worksheet.for_student(base, COURSE, ASSIGNMENT, "2024001")
+    for exercise in good.exercises:
+        assert good.check(exercise.id, exercise.answer()).passed
+    _write(answers, "good.json", good.progress)
+
+    partly = Worksheet.for_student(base, COURSE, ASSIGNMENT, "2024002")
+    for i, exercise in enumerate(partly.exercises.exercises[:-1]):
+        partly.check(exercise.id, exercise.answer() if i % 2 else wrong_answer(exercise))
+    _write(answers, "partly.json", partly.progress)
+
+    _write(answers, "broken.json", "{this is not json")
+    tampered = good.progress.to_dict()
+    tampered.update(student_id="2024004", score=999)
+    tampered["answers"]["bogus"] = {"answer": "__import__('os').system('true')", "tries": 1}
+    _write(answers, "tampered.json", tampered)
+    unreadable = Worksheet.for_student(base, COURSE, ASSIGNMENT, "2024005")
+    unreadable.progress.record("hb-1", "ZZ")
+    _write(answers, "unreadable.json", unreadable.progress)
+    shutil.copy(answers / "good.json", answers / "zz-again.json")
+    other = Worksheet.for_student(base, COURSE, "hafta-4", "2024003")
+    _write(answers, "other.json", other.progress)
+    (answers / "notes.txt").write_text("not an answers file")
+
+    grades, chart = tmp_path / "grades.csv", tmp_path / "chart.png"
+    assert main(["grade", "--set", str(SET), "--answers", str(answers), "--out", str(grades),
+                 "--class", str(class_csv), "--assignment", ASSIGNMENT, "--chart", str(chart)]) == 0
+    with open(grades, encoding="utf-8") as f:
+        reader = csv.reader(f)
+        header = next(reader)
+        rows = {(r[-1] or r[1]): dict(zip(header, r)) for r in reader}
+    ids = [e.id for e in base]
+    assert header == ["assignment", "student_id", *ids, "score", "max_score", "status", "file"]
+    assert set(rows) == {"zz-again.json", "broken.json", "good.json", "other.json", "partly.json",
+                         "tampered.json", "unreadable.json", "2024003", "2024006"}
+    full = str(base.max_score)
+    assert rows["good.json"]["score"] == full and rows["good.json"]["status"] == "ok"
+    partial = rows["partly.json"]
+    assert 0 < int(partial["score"]) < base.max_score and partial[ids[-1]] == ""
+    assert partial[ids[0]] == "0" and partial[ids[1]] == "1"
+    assert rows["broken.json"]["status"].startswith("error: ") and "broken.json: not valid JSON" \
+        in rows["broken.json"]["status"] and rows["broken.json"]["score"] == "0"
+    status = rows["tampered.json"]["status"]
+    assert "ignored field 'score'" in status and "ignored answers['bogus']" in status
+    assert f"seed {good.exercises.seed} in the file is not this student's" in status
+    assert int(rows["tampered.json"]["score"]) < base.max_score  # another variant's answers
+    assert "hb-1: unreadable answer: A card could not be read" in rows["unreadable.json"]["status"]
+    assert rows["unreadable.json"]["hb-1"] == "0"
+    assert "already has answers in good.json" in rows["zz-again.json"]["status"]
+    assert "for assignment 'hafta-4', not 'hafta-3'" in rows["other.json"]["status"]
+    assert rows["2024006"]["status"] == rows["2024003"]["status"] == "error: no answers file"
+    assert chart.read_bytes().startswith(b"\x89PNG")
+    err = capsys.readouterr().err
+    assert "broken.json" in err and "no answers file" in err
+
+
+def test_answers_typed_into_an_html_sheet_are_graded() -> None:
+    variant = load_set(SET).variant(student_seed(COURSE, ASSIGNMENT, "2024003"))
+    for exercise in [*variant, *load_set(ROOT / "exercises" / "scoring.toml"),
+                     *load_set(ROOT / "exercises" / "passing.toml")]:
+        assert check(exercise, form_answer(exercise)).passed, exercise.id
+
+
+def test_an_html_sheet_saves_answers_in_a_browser(tmp_path: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("chromium is not installed")
+    entry = write_sheets(SET, [Student("2024001", "Ayşe")], COURSE, ASSIGNMENT, tmp_path)[0]
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        page = browser.new_page(accept_downloads=True)
+        page.goto((tmp_path / entry.file).as_uri())
+        for exercise in entry.variant:
+            answer = form_answer(exercise)
+            if isinstance(answer, dict):
+                for part, text in answer.items():
+                    page.fill(f'input[data-id="{exercise.id}"][data-part="{part}"]', text)
+            else:
+                page.fill(f'input[data-id="{exercise.id}"]', str(answer))
+        with page.expect_download() as info:
+            page.click("#save")
+        info.value.save_as(tmp_path / "answers.json")
+        browser.close()
+    progress = Progress.load(tmp_path / "answers.json")
+    row = grade_progress(load_set(SET), progress)
+    assert row.error is None and row.score == row.max_score and not row.notes
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("id,name\n1,A\n", "class.csv: line 1 must be a header with a student_id column"),
+    ("student_id,name\n1,A\n1,B\n", "class.csv: line 3: student_id '1' appears twice"),
+    ("student_id,name\n1,A\n,B\n", "class.csv: line 3: student_id is empty"),
+    ("student_id\n", "class.csv: the class list has no students"),
+])
+def test_bad_class_lists_are_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                      text: str, problem: str) -> None:
+    (tmp_path / "class.csv").write_text(text, encoding="utf-8")
+    code = main(["sheets", "--set", str(SET), "--class", str(tmp_path / "class.csv"),
+                 "--course", COURSE, "--assignment", ASSIGNMENT, "--out", str(tmp_path / "o")])
+    assert code == 2 and problem in capsys.readouterr().err
+
+
+def test_a_missing_answers_folder_is_reported(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", "--set", str(SET), "--answers", str(tmp_path / "none"),
+                 "--out", str(tmp_path / "g.csv")]) == 2
+    assert "not a folder of answers files" in capsys.readouterr().err
+
+
+def test_check_validates_set_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('title = {tr = "D", en = "T"}\n[[exercise]]\nid = "x"\nkind = "nope"\n')
+    assert main(["check", str(SET), str(bad), "--lang", "en"]) == 1
+    out, err = capsys.readouterr()
+    assert "hearts.toml: 18 exercises" in out and "bad.toml: exercise 'x'" in err
