@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import Card, CardSet
 from .errors import CardError, IllegalAction, PositionError, RecordError, RulesError
-from .rules import MOON_RULES, PRESETS, Rules
+from .rules import MOON_RULES, Rules
 
 if TYPE_CHECKING:
     from .game import Game
