@@ -209,3 +209,70 @@ def test_static_pictures_render_in_both_languages(site, browser):
         if folder:
             page.screenshot(path=str(folder / f"pictures_{lang}.png"), full_page=True)
         page.close()
+
+
+@pytest.fixture(scope="module")
+def vendored(tmp_path_factory):
+    """A folder with the site's own vendored widget manager (book/vendor: no npm), served."""
+    root = tmp_path_factory.mktemp("vendored")
+    for name in ("require.js", "embed-amd.js"):
+        shutil.copy(Path(__file__).resolve().parents[1] / "book" / "vendor" / name, root / name)
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield root, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+def test_exercise_widget_renders_offline(vendored, browser, tmp_path, monkeypatch):
+    """The exercise widget after a wrong try, its solution shown, and the download link."""
+    import maca.widgets as mw
+    from ipywidgets.embed import embed_data
+    from maca.widgets.controllers import Settings
+    root, url = vendored
+    monkeypatch.chdir(tmp_path)
+    view = mw.exercise_set("follow_suit", student="2024001", settings=Settings(lang="tr"))
+    exercise = view.session.exercise
+    right = exercise.answer()
+    for card in right[1:] or [c for c in view.session.choices() if str(c) not in right][:1]:
+        view.cards.button_for(card).click()
+    view.check.click()
+    view.reveal.click()
+    view.export.click()
+    data = embed_data(views=[view])
+    (root / "exercise.html").write_text(
+        '<!doctype html><html><head><meta charset="utf-8"><title>maca</title>'
+        '<script src="require.js"></script><script src="embed-amd.js" '
+        'data-jupyter-widgets-cdn="no-cdn/" data-jupyter-widgets-cdn-only=""></script></head>'
+        '<body><script type="application/vnd.jupyter.widget-state+json">'
+        f'{json.dumps(data["manager_state"])}</script><section id="exercise">'
+        '<script type="application/vnd.jupyter.widget-view+json">'
+        f'{json.dumps(data["view_specs"][0])}</script></section></body></html>',
+        encoding="utf-8")
+    page = _open(browser, f"{url}/exercise.html")
+    page.goto(f"{url}/exercise.html")
+    page.wait_for_function("document.querySelectorAll('section .widget-vbox').length >= 1",
+                           timeout=30000)
+    page.wait_for_timeout(300)
+    section = page.locator("section#exercise")
+    in_dom = section.locator("[role=img]").evaluate_all(
+        "nodes => nodes.map(n => n.getAttribute('aria-label'))")
+    assert in_dom == labels(view.picture.value)
+    shown = section.inner_text()
+    assert exercise.prompt.tr in shown and "Henüz doğru değil." in shown
+    assert f"Çözüm: {exercise.solution().tr}" in shown and "Kontrol et" in shown
+    link = section.locator("a.maca-answers-download")
+    assert link.get_attribute("download") == "maca-answers-follow_suit-2024001.json"
+    assert link.get_attribute("href").startswith("data:application/json;base64,")
+    box = section.bounding_box()
+    assert box and box["width"] > 300 and box["height"] > 300
+    folder = _shots()
+    if folder:
+        section.screenshot(path=str(folder / "widget_exercise.png"))
+    assert page.outside == [] and page.errors == []
+    page.close()
