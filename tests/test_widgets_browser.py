@@ -1,8 +1,9 @@
 """The pictures and the lesson widgets in a real browser (headless Chromium), fully offline.
 
 The widgets are written as a static page with their state (what a Jupyter Book page does); the
-widget manager comes from the npm package ``@jupyter-widgets/html-manager`` unpacked into a
-temporary folder, and every request that would leave 127.0.0.1 is blocked and reported.
+widget manager is the site's own vendored copy (book/vendor: require.js and the
+``@jupyter-widgets/html-manager`` AMD bundle), and every request that would leave 127.0.0.1 is
+blocked and reported.
 Set ``MACA_SCREENSHOTS=<folder>`` to keep the screenshots.
 """
 from __future__ import annotations
@@ -13,8 +14,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import tarfile
 import threading
 from html import unescape
 from pathlib import Path
@@ -27,24 +26,16 @@ pytestmark = pytest.mark.skipif(
     reason="headless browser test skipped: /usr/bin/chromium is missing "
            "(install it with `apt-get install -y chromium`)")
 
-HTML_MANAGER = "@jupyter-widgets/html-manager@1.0.6"
-
-
 def labels(html: str) -> list[str]:
     return [unescape(m) for m in re.findall(r'role="img" aria-label="([^"]*)"', html)]
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """A folder with the widget manager, served on 127.0.0.1."""
+    """A folder with the site's own vendored widget manager (book/vendor: no npm), served."""
     root = tmp_path_factory.mktemp("site")
-    pack = tmp_path_factory.mktemp("npm")
-    subprocess.run(["npm", "pack", HTML_MANAGER, "--silent"], cwd=pack, check=True,
-                   capture_output=True, timeout=300)
-    with tarfile.open(next(pack.glob("*.tgz"))) as archive:
-        archive.extractall(pack, filter="data")
-    for item in (pack / "package" / "dist").iterdir():
-        shutil.copy(item, root / item.name)
+    for name in ("require.js", "embed-amd.js"):
+        shutil.copy(Path(__file__).resolve().parents[1] / "book" / "vendor" / name, root / name)
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
@@ -55,6 +46,12 @@ def site(tmp_path_factory):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield root, f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
+
+
+#: The page head that loads the vendored widget manager (never a CDN).
+HEAD = ('<!doctype html><html><head><meta charset="utf-8"><title>maca</title>'
+        '<script src="require.js"></script><script src="embed-amd.js" '
+        'data-jupyter-widgets-cdn="no-cdn/" data-jupyter-widgets-cdn-only=""></script></head>')
 
 
 @pytest.fixture(scope="module")
@@ -142,10 +139,8 @@ def test_lesson_widgets_render_offline_with_their_cards(site, browser):
         f'vnd.jupyter.widget-view+json">{json.dumps(spec)}</script></section>'
         for name, spec in zip(views, data["view_specs"]))
     (root / "lessons.html").write_text(
-        '<!doctype html><html><head><meta charset="utf-8"><title>maca</title></head><body>'
-        '<script type="application/vnd.jupyter.widget-state+json">'
-        f'{json.dumps(data["manager_state"])}</script>{sections}'
-        '<script src="embed.js"></script></body></html>', encoding="utf-8")
+        HEAD + '<body><script type="application/vnd.jupyter.widget-state+json">'
+        f'{json.dumps(data["manager_state"])}</script>{sections}</body></html>', encoding="utf-8")
     page = _open(browser, f"{url}/lessons.html")
     page.goto(f"{url}/lessons.html")
     page.wait_for_function("document.querySelectorAll('section .widget-vbox').length >= 7",
@@ -211,30 +206,12 @@ def test_static_pictures_render_in_both_languages(site, browser):
         page.close()
 
 
-@pytest.fixture(scope="module")
-def vendored(tmp_path_factory):
-    """A folder with the site's own vendored widget manager (book/vendor: no npm), served."""
-    root = tmp_path_factory.mktemp("vendored")
-    for name in ("require.js", "embed-amd.js"):
-        shutil.copy(Path(__file__).resolve().parents[1] / "book" / "vendor" / name, root / name)
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield root, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-
-
-def test_exercise_widget_renders_offline(vendored, browser, tmp_path, monkeypatch):
+def test_exercise_widget_renders_offline(site, browser, tmp_path, monkeypatch):
     """The exercise widget after a wrong try, its solution shown, and the download link."""
     import maca.widgets as mw
     from ipywidgets.embed import embed_data
     from maca.widgets.controllers import Settings
-    root, url = vendored
+    root, url = site
     monkeypatch.chdir(tmp_path)
     view = mw.exercise_set("follow_suit", student="2024001", settings=Settings(lang="tr"))
     exercise = view.session.exercise
@@ -246,10 +223,7 @@ def test_exercise_widget_renders_offline(vendored, browser, tmp_path, monkeypatc
     view.export.click()
     data = embed_data(views=[view])
     (root / "exercise.html").write_text(
-        '<!doctype html><html><head><meta charset="utf-8"><title>maca</title>'
-        '<script src="require.js"></script><script src="embed-amd.js" '
-        'data-jupyter-widgets-cdn="no-cdn/" data-jupyter-widgets-cdn-only=""></script></head>'
-        '<body><script type="application/vnd.jupyter.widget-state+json">'
+        HEAD + '<body><script type="application/vnd.jupyter.widget-state+json">'
         f'{json.dumps(data["manager_state"])}</script><section id="exercise">'
         '<script type="application/vnd.jupyter.widget-view+json">'
         f'{json.dumps(data["view_specs"][0])}</script></section></body></html>',
