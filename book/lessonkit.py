@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import html
 import random
+import sys
 from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
@@ -67,7 +68,11 @@ def quick_check(question: str, choices: Sequence[tuple[str, Any]],
         style={"button_width": "auto"})
     feedback = widgets.Stack([widgets.HTML(_feedback(v, lang)) for v in verdicts],
                              selected_index=None)
-    widgets.jsdlink((buttons, "index"), (feedback, "selected_index"))
+    # On a static page no kernel runs, so the link lives in the browser (jsdlink). In the live
+    # version (Pyodide) the browser-side link fails to build its view while nothing is selected,
+    # and a kernel is there anyway: link in Python.
+    link = widgets.dlink if sys.platform == "emscripten" else widgets.jsdlink
+    link((buttons, "index"), (feedback, "selected_index"))
     title = widgets.HTML(f'<div class="maca-question"><b>{html.escape(question)}</b></div>')
     box = widgets.VBox([title, buttons, feedback])
     box.add_class("maca-quick-check")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from pathlib import Path
@@ -111,6 +112,18 @@ def grade(args: argparse.Namespace) -> int:
     return 0
 
 
+def build_site(serve: str, port: int) -> int:
+    """Build the book and the live lessons (``tools/build_site.py`` of a source checkout) and
+    serve them on 127.0.0.1; ``serve``: ``"after"`` (build, then serve), ``"no"``, ``"only"``."""
+    script = Path(__file__).resolve().parent.parent / "tools" / "build_site.py"
+    if not script.exists():
+        print(f"maca site: {script} not found: the site is built from a source checkout",
+              file=sys.stderr)
+        return 2
+    flags = {"after": [], "no": ["--no-serve"], "only": ["--serve"]}[serve]
+    os.execv(sys.executable, [sys.executable, str(script), *flags, "--port", str(port)])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m maca", description=__doc__)
     parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
@@ -137,12 +150,21 @@ def main(argv: list[str] | None = None) -> int:
     grading.add_argument("--assignment", help="accept only answers for this assignment")
     grading.add_argument("--class", dest="class_list", type=Path,
                          help="class list: flags unknown students and lists missing ones")
+    site = sub.add_parser("site", help="build the book and the live lessons, then serve them "
+                                       "on 127.0.0.1 (see lite/TEACHERS.md)")
+    site.add_argument("--no-serve", dest="serve", action="store_const", const="no",
+                      default="after", help="build only")
+    site.add_argument("--serve", dest="serve", action="store_const", const="only",
+                      help="serve the last build, without building")
+    site.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
     for command in (check, sheets, grading):
         command.add_argument("--lang", default="tr", choices=["tr", "en"])
     args = parser.parse_args(argv)
     if args.command is None:
         print(show_deal(args.rules, args.seed, args.lang))
         return 0
+    if args.command == "site":
+        return build_site(args.serve, args.port)
     try:
         if args.command == "check":
             return validate_sets(args.sets, args.lang)

@@ -47,7 +47,7 @@ _WORDS = {
         "the file in to your teacher."),
     "save_md": Text("## Cevaplarını kaydet", "## Save your answers"),
 }
-_EXAMPLES = {   # what an answer looks like, per kind: (text for a form, Python for a notebook)
+ANSWER_EXAMPLES = {   # what an answer looks like, per kind: (text for a form, Python for a notebook)
     "legal_cards": (Text("QS 10H 2C", "QS 10H 2C"), Text('"QS 10H 2C"', '"QS 10H 2C"')),
     "play_goal": (Text("QS", "QS"), Text('"QS"', '"QS"')),
     "trick_winner": (Text("Batı", "West"), Text('"Batı"', '"West"')),
@@ -96,7 +96,7 @@ def html_sheet(variant: ExerciseSet, course: str, assignment: str, student: Stud
              f"{html.escape(assignment)} · {w['student']}: {html.escape(who)}</p>",
              f"<p>{w['html_intro']}</p>"]
     for number, exercise in enumerate(variant, 1):
-        form, _ = _EXAMPLES[exercise.kind]
+        form, _ = ANSWER_EXAMPLES[exercise.kind]
         key = html.escape(exercise.id)
         if exercise.kind == "game_winner":
             winners, standings = form[lang].split(" | ")
@@ -179,7 +179,7 @@ def notebook_sheet(variant: ExerciseSet, set_text: str, course: str, assignment:
                       f"sheet = Worksheet.for_student(parse_set(SET, default_id={variant.id!r}), "
                       f"{course!r}, {assignment!r}, {student.id!r})")]
     for number, exercise in enumerate(variant, 1):
-        _, example = _EXAMPLES[exercise.kind]
+        _, example = ANSWER_EXAMPLES[exercise.kind]
         cells.append(("markdown", f"## {number}. ({exercise.points} {w['points']})\n\n"
                                   f"{exercise.prompt[lang]}\n\n{_markdown_situation(exercise, lang)}"))
         cells.append(("code", f"{var} = None  # {w['example']}: {var} = {example[lang]}\n"

@@ -1,0 +1,86 @@
+"""Sphinx extension: a "Canlı dene" / "Try it live" link on every lesson page of the book.
+
+A lesson is a page under ``book/tr/`` or ``book/en/`` with code cells; its live version is the
+notebook ``<lang>/<path>.ipynb`` of the JupyterLite site that ``lite/build_lite.py`` builds into
+``live/`` next to the book's pages. Registered in ``_config.yml``::
+
+    sphinx:
+      local_extensions:
+        maca_live: book/_ext
+"""
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+#: the live site's folder inside the built book
+LIVE_DIR = "live"
+LANGUAGES = ("tr", "en")
+LABELS = {
+    "tr": ("Canlı dene", "Bu dersi tarayıcında çalıştır: kurulum yok, internet gerekmez."),
+    "en": ("Try it live", "Run this lesson in your browser: nothing to install, no internet."),
+}
+
+
+def is_lesson(text: str) -> bool:
+    """Whether a MyST page has code cells (it then becomes a live notebook).
+
+    >>> is_lesson("# Kartlar\\n```{code-cell} ipython3\\nimport maca\\n```\\n")
+    True
+    >>> is_lesson("# Giriş\\nSadece metin.")
+    False
+    """
+    return "```{code-cell}" in text
+
+
+def live_path(docname: str) -> str | None:
+    """The live notebook of a page (its docname), or None for a page outside the lessons.
+
+    >>> live_path("book/tr/01-kartlar")
+    'tr/01-kartlar.ipynb'
+    >>> live_path("intro") is None
+    True
+    """
+    parts = docname.split("/")
+    if len(parts) < 3 or parts[0] != "book" or parts[1] not in LANGUAGES:
+        return None
+    return "/".join(parts[1:]) + ".ipynb"
+
+
+def live_link(docname: str) -> str | None:
+    """The link block for the top of a lesson page, relative to the page.
+
+    >>> print(live_link("book/en/01-cards"))  # doctest: +ELLIPSIS
+    <p class="maca-live"...href="../../live/notebooks/index.html?path=en/01-cards.ipynb"...
+    """
+    path = live_path(docname)
+    if path is None:
+        return None
+    label, title = LABELS[path.split("/")[0]]
+    href = "../" * docname.count("/") + f"{LIVE_DIR}/notebooks/index.html?path={quote(path)}"
+    return (f'<p class="maca-live" style="text-align:right;margin:0 0 .5em">'
+            f'<a class="maca-live-link" href="{href}" title="{title}" target="_blank" '
+            f'rel="noopener" style="display:inline-block;padding:.3em .9em;border-radius:1em;'
+            f'background:#1d6b3a;color:#fff;text-decoration:none;font-weight:600">'
+            f'▶ {label}</a></p>\n')
+
+
+def _add_link(app: Any, pagename: str, templatename: str, context: dict,
+              doctree: Any) -> None:
+    """``html-page-context`` hook: put the live link above a lesson's body."""
+    if doctree is None or "body" not in context:
+        return
+    source = app.env.doc2path(pagename)
+    try:
+        text = open(source, encoding="utf-8").read()
+    except OSError:
+        return
+    link = live_link(pagename) if is_lesson(text) else None
+    if link:
+        context["body"] = link + context["body"]
+
+
+def setup(app: Any) -> dict:
+    """Register the hook with Sphinx."""
+    app.connect("html-page-context", _add_link)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

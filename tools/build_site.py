@@ -1,0 +1,106 @@
+"""Build the whole site (the book and its live lessons) and serve it on this computer.
+
+    .venv/bin/python tools/build_site.py            # build, then serve on http://127.0.0.1:8000/
+    .venv/bin/python tools/build_site.py --no-serve # build only (CI, or to copy the folder)
+    .venv/bin/python tools/build_site.py --serve    # serve what was built last
+
+``python -m maca site`` runs this script with the same options.
+
+The result, ``_build/html``, is a plain folder of static files: copy it to any web server
+(see lite/TEACHERS.md). The book is built with ``jupyter-book build -W -n --keep-going .`` (a
+failing cell fails the build), the live lessons with ``lite/build_lite.py`` into
+``_build/html/live``.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HTML = ROOT / "_build" / "html"
+sys.path.insert(0, str(ROOT / "lite"))
+sys.path.insert(0, str(ROOT / "book" / "_ext"))
+
+from maca_live import LIVE_DIR  # noqa: E402
+
+#: content types the live site needs and Python's table may lack or get wrong
+CONTENT_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                 ".json": "application/json", ".ipynb": "application/json",
+                 ".whl": "application/octet-stream", ".zip": "application/zip",
+                 ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json"}
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right content types, no log line per request, no caching."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib name)
+        pass
+
+
+def make_server(folder: Path, port: int = 8000,
+                host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """A static file server for ``folder`` (port 0: any free port).
+
+    >>> server = make_server(HTML, 0)
+    >>> server.server_address[0], server.server_address[1] > 0
+    ('127.0.0.1', True)
+    >>> server.server_close()
+    """
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def build_book() -> None:
+    """The Jupyter Book into ``_build/html`` (a failing cell fails the build)."""
+    book = Path(sys.executable).with_name("jupyter-book")
+    print("$ jupyter-book build -W -n --keep-going .", flush=True)
+    subprocess.run([str(book), "build", "-W", "-n", "--keep-going", "."], cwd=ROOT, check=True)
+
+
+def serve(port: int) -> None:
+    """Serve ``_build/html`` until Ctrl+C."""
+    if not (HTML / "index.html").exists():
+        raise SystemExit(f"{HTML} has no site yet: run without --serve first")
+    server = make_server(HTML, port)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"\nmaca: {url}  (canlı dersler / live lessons: {url}{LIVE_DIR}/)\n"
+          "Durdurmak için / to stop: Ctrl+C", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--no-serve", action="store_true", help="build only")
+    mode.add_argument("--serve", action="store_true", help="serve the last build, no building")
+    parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
+    args = parser.parse_args(argv)
+    if not args.serve:
+        import build_lite
+
+        start = time.monotonic()
+        build_book()
+        build_lite.build(HTML / LIVE_DIR)
+        print(f"site built in {time.monotonic() - start:.0f} s: {HTML}", flush=True)
+    if not args.no_serve:
+        serve(args.port)
+
+
+if __name__ == "__main__":
+    main()
