@@ -23,14 +23,17 @@ LABELS = {
 
 
 def is_lesson(text: str) -> bool:
-    """Whether a MyST page has code cells (it then becomes a live notebook).
+    """Whether a MyST page has code cells that its live notebook keeps (not ``remove-live``).
 
     >>> is_lesson("# Kartlar\\n```{code-cell} ipython3\\nimport maca\\n```\\n")
     True
     >>> is_lesson("# Giriş\\nSadece metin.")
     False
+    >>> is_lesson("```{code-cell} ipython3\\n:tags: [remove-live]\\nimport subprocess\\n```")
+    False
     """
-    return "```{code-cell}" in text
+    cells = text.split("```{code-cell}")[1:]
+    return any("remove-live" not in (cell.split("\n", 2) + [""])[1] for cell in cells)
 
 
 def live_path(docname: str) -> str | None:
