@@ -131,3 +131,12 @@ def finished():
 def play():
     """`play_cards`: play a sequence of cards."""
     return play_cards
+
+
+@pytest.fixture
+def no_callback_errors(caplog):
+    """Headless, ipywidgets only logs a failing callback: make that fail the test (widgets)."""
+    yield
+    failures = [r.getMessage() for r in caplog.get_records("call")
+                if "Exception in callback" in r.getMessage()]
+    assert not failures, failures

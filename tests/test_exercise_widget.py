@@ -276,13 +276,7 @@ def test_navigation_stays_inside_the_set(set_file):
 ipywidgets = pytest.importorskip("ipywidgets")
 
 
-@pytest.fixture(autouse=True)
-def no_callback_errors(caplog):
-    """Headless, ipywidgets only logs a failing callback: make that fail the test."""
-    yield
-    failures = [r.getMessage() for r in caplog.get_records("call")
-                if "Exception in callback" in r.getMessage()]
-    assert not failures, failures
+pytestmark = pytest.mark.usefixtures("no_callback_errors")
 
 
 @pytest.fixture

@@ -10,7 +10,8 @@ from test_exercises import wrong_answer
 
 from maca import CardSet, Rules
 from maca.exercises import Exercise, ExerciseError, check, load_set, parse_set
-from maca.exercises.generators import THEMES, GenerationError, Generated, generate
+from maca.exercises.generators import (THEME_REASONS, THEMES, GenerationError, Generated,
+                                       generate)
 from maca.reasons import Reason
 from maca.rules import PRESETS
 from maca.scoring import game_over
@@ -18,14 +19,6 @@ from maca.scoring import game_over
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = 15  # per (kind, theme, preset): about 1500 exercises in all
 
-_REFUSALS = {
-    "follow_suit": {Reason.MUST_FOLLOW_SUIT},
-    "first_trick": {Reason.NO_POINTS_FIRST_TRICK, Reason.NO_HEARTS_FIRST_TRICK},
-    "opening_lead": {Reason.MUST_LEAD_LOWEST_CLUB, Reason.NO_HEART_LEAD_FIRST_TRICK},
-    "hearts_unbroken": {Reason.HEARTS_NOT_BROKEN},
-    "turkish_discard": {Reason.MUST_DISCARD_QUEEN, Reason.MUST_DISCARD_ACE_OF_HEARTS,
-                        Reason.MUST_DISCARD_KING_OF_HEARTS, Reason.MUST_DISCARD_HEART},
-}
 
 
 def _fits(kind: str, theme: str, made: Generated) -> bool:
@@ -37,7 +30,7 @@ def _fits(kind: str, theme: str, made: Generated) -> bool:
         if theme == "discard":
             led = hand.current_trick.cards[0].suit
             return not refused and not hand.cards(0).of_suit(led) and hand.trick_number > 1
-        return bool(refused & _REFUSALS[theme])
+        return bool(refused & THEME_REASONS[theme])
     if kind == "trick_winner":
         trick = q.trick
         top, led = dict(trick.plays())[trick.winner], trick.cards[0].suit

@@ -15,13 +15,7 @@ from maca import Card  # noqa: E402
 from maca.widgets.controllers import MOON_LINE, Settings  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def no_callback_errors(caplog):
-    """Headless, ipywidgets only logs a failing callback: make that fail the test."""
-    yield
-    failures = [r.getMessage() for r in caplog.get_records("call")
-                if "Exception in callback" in r.getMessage()]
-    assert not failures, failures
+pytestmark = pytest.mark.usefixtures("no_callback_errors")
 
 
 @pytest.fixture

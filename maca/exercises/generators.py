@@ -142,16 +142,20 @@ _MOON_HINT = Text("Kafa atmak için bütün ceza kartlarını almak gerekir. Ba�
                   "else taken even one?")
 
 
+#: The engine's refusals a legal-cards theme must show (the rule it exercises).
+THEME_REASONS: dict[str, set[Reason]] = {
+    "follow_suit": {Reason.MUST_FOLLOW_SUIT},
+    "first_trick": {Reason.NO_POINTS_FIRST_TRICK, Reason.NO_HEARTS_FIRST_TRICK},
+    "opening_lead": {Reason.MUST_LEAD_LOWEST_CLUB, Reason.NO_HEART_LEAD_FIRST_TRICK},
+    "hearts_unbroken": {Reason.HEARTS_NOT_BROKEN},
+    "turkish_discard": {Reason.MUST_DISCARD_QUEEN, Reason.MUST_DISCARD_ACE_OF_HEARTS,
+                        Reason.MUST_DISCARD_KING_OF_HEARTS, Reason.MUST_DISCARD_HEART},
+}
+
+
 # -- the kinds --------------------------------------------------------------------------------
 def _legal_cards(theme: str, rules: Rules, rng: random.Random) -> Generated:
-    wanted = {
-        "follow_suit": {Reason.MUST_FOLLOW_SUIT},
-        "first_trick": {Reason.NO_POINTS_FIRST_TRICK, Reason.NO_HEARTS_FIRST_TRICK},
-        "opening_lead": {Reason.MUST_LEAD_LOWEST_CLUB, Reason.NO_HEART_LEAD_FIRST_TRICK},
-        "hearts_unbroken": {Reason.HEARTS_NOT_BROKEN},
-        "turkish_discard": {Reason.MUST_DISCARD_QUEEN, Reason.MUST_DISCARD_ACE_OF_HEARTS,
-                            Reason.MUST_DISCARD_KING_OF_HEARTS, Reason.MUST_DISCARD_HEART},
-    }.get(theme, set())
+    wanted = THEME_REASONS.get(theme, set())
     first = {"follow_suit": rng.randint(2, 9), "discard": rng.randint(3, 10),
              "hearts_unbroken": rng.randint(2, 5), "turkish_discard": rng.randint(1, 8)}.get(theme, 1)
     void = rules.lowest_club.suit if theme == "first_trick" else None
