@@ -20,7 +20,7 @@ from typing import Iterable, Iterator
 
 from .errors import CardError
 
-__all__ = ["Suit", "Card", "CardSet", "RANKS", "full_deck_mask", "suit_mask"]
+__all__ = ["Suit", "Card", "CardSet", "RANKS", "suit_mask"]
 
 RANKS = "23456789TJQKA"
 _RANK_SHORT = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -68,11 +68,6 @@ DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 def suit_mask(suit: int) -> int:
     """Bitmask of one suit's 13 cards (``suit`` as `Suit` or int)."""
     return 0x1FFF << (13 * suit)
-
-
-def full_deck_mask() -> int:
-    """Bitmask of all 52 cards."""
-    return (1 << 52) - 1
 
 
 _SUIT_BY_TOKEN = {
