@@ -210,7 +210,8 @@ def test_progress_is_saved_and_read_back(set_file):
     first.check()
     data = json.loads(first.path.read_text(encoding="utf-8"))
     assert data["student_id"] == "s1" and data["set"] == "mixed" and data["course"] == "maca"
-    assert data["answers"][ID["play_goal"]] == {"answer": wrong(first), "tries": 1, "hints": 1}
+    assert data["answers"][ID["play_goal"]] == {"answer": wrong(first), "tries": 1, "hints": 1,
+                                                "solution_seen": False}
     again = ExerciseSession.open(set_file, student="s1", path=first.path)
     assert again.restored
     assert again.status["en"] == "Your earlier answers were loaded from answers.json."
@@ -221,6 +222,21 @@ def test_progress_is_saved_and_read_back(set_file):
     assert again.answer() == wrong(first) and again.can_reveal()
     assert again.score() == first.score()
     assert again.worksheet.progress.answers[ID["play_goal"]].tries == 1  # reading is no try
+
+
+def test_a_seen_solution_stays_seen_when_the_set_is_opened_again(set_file):
+    first = session_at(set_file, ID["play_goal"])
+    enter(first, wrong(first))
+    first.check()
+    first.reveal()
+    assert first.closed and first.solution() is not None
+    again = ExerciseSession.open(set_file, student="s1", path=first.path)
+    again.go(index_of(again, ID["play_goal"]))
+    assert again.closed and not again.can_reveal()
+    enter(again, again.exercise.answer())
+    again.check()                                 # refused: the wrong answer stands
+    assert again.worksheet.progress.answers[ID["play_goal"]].answer == wrong(first)
+    assert again.score() == first.score()
 
 
 def test_a_file_of_someone_else_or_broken_is_refused(set_file):

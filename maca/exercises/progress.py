@@ -8,7 +8,7 @@ saves the file (in JupyterLite it lands in the browser's storage).
 >>> p = Progress("C", "A1", "s1", "passing")
 >>> p.record("p1", "left"); p.record("p1", 1)
 >>> Progress.from_json(p.to_json()).answers["p1"]
-Entry(answer=1, tries=2, hints=0)
+Entry(answer=1, tries=2, hints=0, solution_seen=False)
 >>> student_seed("C", "A1", "s1") == student_seed("C", "A1", "s1") != student_seed("C", "A1", "s2")
 True
 """
@@ -48,6 +48,7 @@ class Entry:
     answer: Any = None     # the last answer given, in JSON form (None: not answered)
     tries: int = 0
     hints: int = 0
+    solution_seen: bool = False  # after this, no answer is taken: the last one stands
 
 
 @dataclass
@@ -77,7 +78,8 @@ class Progress:
         return {"format": FORMAT, "version": VERSION, "course": self.course,
                 "assignment": self.assignment, "student_id": self.student_id, "set": self.set_id,
                 "seed": self.seed,
-                "answers": {k: {"answer": e.answer, "tries": e.tries, "hints": e.hints}
+                "answers": {k: {"answer": e.answer, "tries": e.tries, "hints": e.hints,
+                                "solution_seen": e.solution_seen}
                             for k, e in self.answers.items()}}
 
     def to_json(self) -> str:
@@ -140,8 +142,13 @@ class Progress:
                 value = item.get(count, 0)
                 if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10**6:
                     raise bad(f"answers[{exercise_id!r}].{count} must be a whole number ≥ 0")
-            ignored += [f"answers[{exercise_id!r}].{k}" for k in sorted(set(item) - {"answer", "tries", "hints"})]
-            entries[exercise_id] = Entry(item.get("answer"), item.get("tries", 0), item.get("hints", 0))
+            seen = item.get("solution_seen", False)
+            if not isinstance(seen, bool):
+                raise bad(f"answers[{exercise_id!r}].solution_seen must be true or false")
+            fields = {"answer", "tries", "hints", "solution_seen"}
+            ignored += [f"answers[{exercise_id!r}].{k}" for k in sorted(set(item) - fields)]
+            entries[exercise_id] = Entry(item.get("answer"), item.get("tries", 0),
+                                         item.get("hints", 0), seen)
         return cls(data["course"], data["assignment"], data["student_id"], data["set"], seed,
                    entries, ignored)
 
@@ -172,12 +179,28 @@ class Worksheet:
     def check(self, exercise_id: str, answer: Any) -> Result:
         """Check an answer and record it as a try. An unreadable answer is explained, not counted."""
         exercise = self.exercises[exercise_id]
+        entry = self.progress.entry(exercise_id)
+        if entry.solution_seen:
+            return Result(exercise_id, False, 0, exercise.points, (say("solution_seen"),))
         try:
-            result = check(exercise, answer, self.progress.entry(exercise_id).hints)
+            result = check(exercise, answer, entry.hints)
         except AnswerError as exc:
             return Result(exercise_id, False, 0, exercise.points, (exc.text,))
         self.progress.record(exercise_id, result.answer)
         return result
+
+    def reveal(self, exercise_id: str) -> Any:
+        """The engine's answer to an exercise; from now on it takes no answer (recorded).
+
+        >>> from maca.exercises.sets import parse_set
+        >>> s = parse_set('title = {tr = "D", en = "T"}\\n[[generate]]\\nid = "g"\\nkind = "pass_direction"\\n')
+        >>> w = Worksheet.for_student(s, "C", "A", "s1")
+        >>> right = w.reveal("g-1")
+        >>> w.check("g-1", right).passed, w.progress.answers["g-1"].solution_seen
+        (False, True)
+        """
+        self.progress.entry(exercise_id).solution_seen = True
+        return self.exercises[exercise_id].answer()
 
     def hint(self, exercise_id: str) -> Text:
         """The next hint of an exercise (counted), or a note that there is none left."""

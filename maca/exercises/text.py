@@ -85,6 +85,9 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "hint_cost": ("Kullandığın {hints} ipucu {cost} puan düşürdü.",
                   "The {hints} hint(s) you used cost {cost} point(s)."),
     "no_more_hints": ("Bu alıştırmanın başka ipucu yok.", "This exercise has no more hints."),
+    "solution_seen": ("Bu sorunun çözümünü gördün: son cevabın geçerli, yeni cevap sayılmaz.",
+                      "You have seen this question's solution: your last answer stands, a new "
+                      "one does not count."),
     # legal cards
     "not_allowed": ("{card} oynanamaz: {verdict}", "{card} was not allowed: {verdict}"),
     "missed": ("Oynanabilecek {count} kartı daha unuttun.",

@@ -420,7 +420,9 @@ class ExerciseSession:
             if not self._refused():
                 self.state.note = _say("no_solution")
             return
+        self.worksheet.reveal(self.exercise.id)
         self.state.revealed, self.state.showing = True, True
+        self.save()
 
     def solution(self) -> Text | None:
         """The engine's answer written out, once the learner has asked to see it."""
@@ -488,6 +490,7 @@ class ExerciseSession:
             if entry is None:
                 continue
             state.hints = list(exercise.hints[:entry.hints])
+            state.revealed = entry.solution_seen
             if entry.answer is None or not entry.tries:
                 continue
             try:        # the saved answer checked again, without counting a try
