@@ -66,7 +66,8 @@ def validate_sets(paths: list[Path], lang: str) -> int:
             exercises = load_set(path)
         except MacaError as exc:
             failed += 1
-            print(f"✗ {exc}", file=sys.stderr)
+            print("✗ " + _say(lang, "Bu set okunamadı", "This set cannot be used") + f": {exc}",
+                  file=sys.stderr)
             continue
         print(f"✓ {path}: " + _say(lang, f"{len(exercises)} alıştırma, {exercises.max_score} puan",
                                    f"{len(exercises)} exercises, {exercises.max_score} points"))
@@ -170,7 +171,8 @@ def main(argv: list[str] | None = None) -> int:
             return validate_sets(args.sets, args.lang)
         return make_sheets(args) if args.command == "sheets" else grade(args)
     except (MacaError, OSError) as exc:
-        print(f"maca {args.command}: {exc}", file=sys.stderr)
+        print(f"maca {args.command}: " + _say(args.lang, "işlem yapılamadı", "could not finish") + f": {exc}",
+              file=sys.stderr)
         return 2
 
 
