@@ -8,6 +8,7 @@ compared: the pages show pictures and widget states, not fixed text).
 from __future__ import annotations
 
 import doctest
+import importlib
 import os
 import re
 import shutil
@@ -52,13 +53,15 @@ def test_page_runs_under_nbval(page: Path, book_copy: Path) -> None:
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
 
 
-def test_lessonkit_doctests() -> None:
-    sys.path.insert(0, str(BOOK))
+@pytest.mark.parametrize("folder, module", [("", "lessonkit"), ("_ext", "page_language")])
+def test_book_helper_doctests(folder: str, module: str) -> None:
+    """The book's Python helpers (lesson kit, Sphinx extension) keep their documented behaviour."""
+    path = str(BOOK / folder)
+    sys.path.insert(0, path)
     try:
-        import lessonkit
-        result = doctest.testmod(lessonkit)
+        result = doctest.testmod(importlib.import_module(module))
     finally:
-        sys.path.remove(str(BOOK))
+        sys.path.remove(path)
     assert result.attempted > 0 and result.failed == 0
 
 
