@@ -72,7 +72,12 @@ def serve(port: int) -> None:
     """Serve ``_build/html`` until Ctrl+C."""
     if not (HTML / "index.html").exists():
         raise SystemExit(f"{HTML} has no site yet: run without --serve first")
-    server = make_server(HTML, port)
+    try:
+        server = make_server(HTML, port)
+    except OSError as exc:
+        raise SystemExit(f"port {port} on 127.0.0.1 is not free ({exc.strerror}): choose another "
+                         f"with --port / {port} numaralı port kullanımda: --port ile başka bir "
+                         "port seç") from None
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     print(f"\nmaca: {url}  (canlı dersler / live lessons: {url}{LIVE_DIR}/)\n"
           "Durdurmak için / to stop: Ctrl+C", flush=True)
