@@ -8,10 +8,9 @@
 from __future__ import annotations
 
 import random
-import secrets
 
 from .errors import IllegalAction
-from .hand import Hand
+from .hand import Hand, shuffler
 from .reasons import Reason, Verdict
 from .rules import Rules
 from .scoring import game_over, seat_standings, unit_totals, winners
@@ -26,7 +25,7 @@ class Game:
                  rng: random.Random | None = None) -> None:
         """Deal the first hand. Without ``seed`` (or ``rng``) shuffles use secure randomness."""
         self.rules = rules
-        self._rng = rng or (secrets.SystemRandom() if seed is None else random.Random(seed))
+        self._rng = rng or shuffler(seed)
         self.hands: list[Hand] = [Hand.deal(rules, number=1, dealer=dealer, rng=self._rng)]
 
     @classmethod
@@ -34,7 +33,7 @@ class Game:
         """A game whose first hand is ``hand`` (used to replay records)."""
         game = cls.__new__(cls)
         game.rules = hand.rules
-        game._rng = rng or secrets.SystemRandom()
+        game._rng = rng or shuffler()
         game.hands = [hand]
         return game
 

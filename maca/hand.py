@@ -202,7 +202,12 @@ def _cascades(rules: Rules) -> tuple[tuple[_Layer, ...], ...]:
         for leading in (False, True) for first in (False, True))
 
 
-def _rng(seed: int | str | None) -> random.Random:
+def shuffler(seed: int | str | None = None) -> random.Random:
+    """The randomness of deals: seeded and reproducible, or (no seed) the system's secure source.
+
+    >>> shuffler(7).random() == shuffler(7).random(), type(shuffler()).__name__
+    (True, 'SystemRandom')
+    """
     return secrets.SystemRandom() if seed is None else random.Random(seed)
 
 
@@ -255,7 +260,7 @@ class Hand:
 
         Without ``seed`` (or ``rng``) the shuffle uses the system's secure randomness.
         """
-        generator = rng if rng is not None else _rng(seed)
+        generator = rng if rng is not None else shuffler(seed)
         deck = [i for i in range(52) if rules.deck_mask >> i & 1]
         generator.shuffle(deck)
         n = rules.players
