@@ -324,6 +324,14 @@ class Hand:
         """The number (1-based) of the trick being played."""
         return min(len(self._tricks) + 1, self.rules.hand_size)
 
+    def pass_target(self, seat: int) -> int | None:
+        """The seat that receives the cards ``seat`` passes in this hand (None: no passing)."""
+        return self.rules.seat_towards(self._seat(seat), self.pass_direction)
+
+    def pass_source(self, seat: int) -> int | None:
+        """The seat whose passed cards ``seat`` receives in this hand (None: no passing)."""
+        return next((s for s in range(self.players) if self.pass_target(s) == seat), None)
+
     def cards(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
         return CardSet(self._cards[self._seat(seat)])
@@ -413,10 +421,10 @@ class Hand:
             self._exchange(+1)
 
     def _exchange(self, sign: int) -> None:
-        n = self.players
         for seat, mask in enumerate(self._given):
             assert mask is not None
-            to = (seat + self._offset) % n
+            to = self.pass_target(seat)
+            assert to is not None
             if sign > 0:
                 self._cards[to] |= mask
                 self._received[to] = mask

@@ -191,6 +191,20 @@ class Rules:
             return "none"
         return self.pass_cycle[(number - 1) % len(self.pass_cycle)]
 
+    def seat_towards(self, seat: int, direction: str) -> int | None:
+        """The seat ``direction`` (left, right, across) of ``seat``, clockwise; None for "none".
+
+        >>> r = Rules.preset("standard")
+        >>> r.seat_towards(0, "left"), r.seat_towards(0, "right"), r.seat_towards(3, "across")
+        (1, 3, 1)
+        """
+        if direction not in DIRECTIONS or (direction == "across" and self.players == 3):
+            raise RulesError(f"{direction!r} is not a direction for {self.players} players: use "
+                             + ("left, right or none" if self.players == 3
+                                else "left, right, across or none"))
+        offset = DIRECTIONS[direction]
+        return (seat + offset) % self.players if offset else None
+
     def changes(self) -> dict[str, Any]:
         """The options that differ from this rules' preset."""
         base = PRESETS.get(self.name, Rules())

@@ -16,7 +16,7 @@ from typing import Sequence
 from .rules import Rules
 
 __all__ = ["penalty_points", "moon_shooters", "hand_points", "standings", "TEAMS",
-           "unit_totals", "game_over", "winners", "seat_standings"]
+           "unit_totals", "game_over", "winners", "seat_standings", "moon_possible"]
 
 #: Partnership teams: seats 0+2 against 1+3.
 TEAMS = ((0, 2), (1, 3))
@@ -54,6 +54,23 @@ def moon_shooters(rules: Rules, taken: Sequence[int]) -> tuple[int, ...]:
         if need & ~mask == 0:
             return (seat,)
     return ()
+
+
+def moon_possible(rules: Rules, taken: Sequence[int], seat: int) -> bool:
+    """Can ``seat`` (with its partner, in a partnership) still shoot the moon, given the cards
+    taken so far? Yes while giving it every card nobody else has taken would make a moon.
+
+    >>> from maca.rules import Rules
+    >>> r = Rules.preset("standard")
+    >>> moon_possible(r, [0, 0, 0, 0], 0), moon_possible(r, [0, 1 << 40, 0, 0], 0)
+    (True, False)
+    """
+    others = 0
+    for other, mask in enumerate(taken):
+        others |= 0 if other == seat else mask
+    best = list(taken)
+    best[seat] = rules.deck_mask & ~others
+    return seat in moon_shooters(rules, best)
 
 
 def hand_points(rules: Rules, taken: Sequence[int], tricks_won: Sequence[int],

@@ -23,8 +23,8 @@ from ..errors import CardError, IllegalAction, MacaError
 from ..hand import Hand, Trick
 from ..notation import rules_from_text, rules_to_text
 from ..reasons import seat_name
-from ..rules import DIRECTIONS, Rules
-from ..scoring import TEAMS, game_over, moon_shooters, seat_standings, winners
+from ..rules import Rules
+from ..scoring import TEAMS, game_over, moon_possible, seat_standings, winners
 from .text import RULES_NAMES, AnswerError, Owner, Seat, Text, say, show
 
 __all__ = ["Question", "KINDS", "GOALS", "build_question"]
@@ -636,17 +636,8 @@ class PassDirection(Question):
         self.seat = _seat_field(params, self.players)
         hand = Hand.deal(rules, seed=number, number=number)
         self.direction = hand.pass_direction
-        self.target: int | None = None
-        if hand.phase == "pass":
-            gave = {}
-            for seat in range(self.players):
-                gave[seat] = hand.cards(seat).sorted_for_display()[: rules.pass_count]
-                hand.give(seat, gave[seat])
-            for other in range(self.players):
-                if self.ask == "to" and set(hand.received(other)) == set(gave[self.seat]):
-                    self.target = other
-                if self.ask == "from" and set(hand.received(self.seat)) == set(gave[other]):
-                    self.target = other
+        self.target = (hand.pass_target(self.seat) if self.ask == "to"
+                       else hand.pass_source(self.seat))
 
     def solution(self) -> int | None:
         return self.target
@@ -659,7 +650,7 @@ class PassDirection(Question):
             if word == "across" and self.players == 3:
                 raise _bad("Üç kişide karşıya geçirme yoktur: sol, sağ ya da yok yaz.",
                            "Three players have no across: write left, right or none.")
-            return (self.seat + DIRECTIONS[word]) % self.players
+            return self.rules.seat_towards(self.seat, word)
         _no_answer(answer)
         return read_seat(answer, self.players)
 
@@ -854,12 +845,7 @@ class MoonPossible(Question):
         self.players = rules.players
         self.seat = _seat_field(params, self.players)
         taken = [self.hand.taken(s).mask for s in range(self.players)]
-        others = 0
-        for s, mask in enumerate(taken):
-            others |= 0 if s == self.seat else mask
-        best = list(taken)
-        best[self.seat] = rules.deck_mask & ~others
-        self.possible = self.seat in moon_shooters(rules, best)
+        self.possible = moon_possible(rules, taken, self.seat)
 
     def solution(self) -> bool:
         return self.possible

@@ -23,8 +23,8 @@ from ..errors import IllegalAction
 from ..hand import Hand, Trick
 from ..observation import Observation
 from ..reasons import LANGS, Reason, Verdict, seat_name
-from ..rules import DIRECTIONS, PRESETS, Rules
-from ..scoring import hand_points, moon_shooters
+from ..rules import PRESETS, Rules
+from ..scoring import hand_points, moon_possible, moon_shooters
 
 __all__ = ["Settings", "SETTINGS", "Note", "text", "lowest_card", "sensible_card",
            "highest_cards", "moon_defender", "PlayLesson", "TrickStepper", "PassingLesson",
@@ -316,7 +316,7 @@ def moon_defender(shooter: int) -> Callable[[Observation], Card]:
     def play(obs: Observation) -> Card:
         legal, trick = obs.legal, obs.current_trick
         penalty = obs.rules.penalty_mask
-        alive = all(t.mask & penalty == 0 for s, t in enumerate(obs.taken) if s != shooter)
+        alive = moon_possible(obs.rules, [t.mask for t in obs.taken], shooter)
         plays = dict(trick.plays())
         if alive and shooter in plays and not legal.of_suit(trick.cards[0].suit):
             led, theirs = trick.cards[0].suit, plays[shooter]
@@ -632,9 +632,9 @@ class MoonLesson(PlayLesson):
         return Hand.from_cards(self.rules, [CardSet.from_pbn(h) for h in MOON_DEAL], number=4)
 
     def moon_alive(self) -> bool:
-        """True while nobody but the learner has taken a penalty card."""
-        penalty = self.rules.penalty_mask
-        return all(self.hand.taken(s).mask & penalty == 0 for s in range(1, self.players))
+        """True while the learner can still shoot the moon (the engine decides)."""
+        return moon_possible(self.rules, [self.hand.taken(s).mask for s in range(self.players)],
+                             self.seat)
 
     def hint(self) -> Note:
         """How the moon can be shot here."""
@@ -804,14 +804,12 @@ class PassingLesson:
     @property
     def target(self) -> int | None:
         """The seat the learner's cards go to (None when there is no passing)."""
-        offset = DIRECTIONS[self.direction]
-        return (self.seat + offset) % self.players if offset else None
+        return self.hand.pass_target(self.seat)
 
     @property
     def source(self) -> int | None:
         """The seat whose cards the learner receives."""
-        offset = DIRECTIONS[self.direction]
-        return (self.seat - offset) % self.players if offset else None
+        return self.hand.pass_source(self.seat)
 
     @property
     def done(self) -> bool:
