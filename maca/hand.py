@@ -283,6 +283,91 @@ class Hand:
                 raise PositionError(f"seat {seat}'s cards: {exc}") from None
         return cls(rules, masks, number=number, dealer=dealer)
 
+    @classmethod
+    def restore(cls, rules: Rules, cards: Sequence[CardSet], *, number: int = 1, dealer: int = 0,
+                passed: Sequence[CardSet | None] | None = None,
+                tricks: Sequence[tuple[int, Sequence[Card]]] = (),
+                trick: tuple[int, Sequence[Card]] | None = None, peskir: Iterable[int] = (),
+                moon: str | None = None) -> Hand:
+        """The hand at a described moment, replayed from its deal through the rules.
+
+        ``cards``: what each seat holds now; ``passed``: the cards each seat passed (None for a
+        seat that has not passed yet; ``passed=None``: passing over but not recorded, or no
+        passing); ``tricks``: the completed tricks as (leader, cards in play order); ``trick``:
+        the trick in progress; ``peskir``: declaring seats; ``moon``: the shooter's choice.
+        Only a moment some legal game reaches is accepted: otherwise `PositionError` names
+        what is inconsistent. The hand is the one played to that moment (same tricks, same
+        history, undo back to the deal), with the passes replayed in seat order, then the
+        declarations, then the plays.
+
+        >>> r = Rules.preset("standard")
+        >>> held = [CardSet(suit_mask(s)) - CardSet([Card.of(2, s)]) for s in Suit]
+        >>> hand = Hand.restore(r, held, number=4, tricks=[(0, ["2C", "2D", "2S", "2H"])])
+        >>> hand.trick_number, hand.to_move, hand.last_trick.winner
+        (2, 0, 0)
+        >>> Hand.restore(r, [CardSet(suit_mask(s)) for s in Suit], number=4, trick=(3, []))
+        Traceback (most recent call last):
+        ...
+        maca.errors.PositionError: trick 1 is led by seat 3, but seat 0 holds 2C, which opens it
+        """
+        n = rules.players
+        holding = [_seat_cards(cards, seat, "cards") for seat in range(n)] if len(cards) == n \
+            else _wrong_count("cards", len(cards), n)
+        history = [_trick_cards(i + 1, t, n, complete=True) for i, t in enumerate(tricks)]
+        if trick is not None:
+            history.append(_trick_cards(len(history) + 1, trick, n, complete=False))
+        played = [0] * n
+        for leader, plays in history:
+            for i, card in enumerate(plays):
+                played[(leader + i) % n] |= card.mask
+        after_pass = [h | p for h, p in zip(holding, played)]
+        given = None if passed is None else (
+            [None if g is None else _seat_cards(passed, seat, "passed") for seat, g in
+             enumerate(passed)] if len(passed) == n else _wrong_count("passed", len(passed), n))
+        dealt, passing = _undo_passes(rules, number, after_pass, given)
+        if passing and any(plays for _, plays in history):
+            raise PositionError("cards were played before every seat had passed")
+        _check_cards_placed(rules, holding, history, dealt)
+        hand = cls(rules, dealt, number=number, dealer=dealer)
+        if given is None and hand._passing:
+            hand._passing = False  # passed before this moment, but the position does not say what
+            hand._dealt = None
+            hand._leader = hand._to_move = hand._opening_leader()
+        elif given is not None:
+            for seat, mask in enumerate(given):
+                if mask is not None:
+                    hand._refuse_as_position(lambda: hand.give(seat, CardSet(mask)),
+                                             f"seat {seat} could not pass {CardSet(mask)}")
+        for seat in sorted(set(peskir)):
+            hand._refuse_as_position(lambda: hand.declare_peskir(seat),
+                                     f"peşkir of seat {seat} is refused")
+        for number_, (leader, plays) in enumerate(history, 1):
+            if leader != hand._to_move:
+                raise PositionError(f"trick {number_} is led by seat {leader}, but "
+                                    + hand._rightful_leader(number_))
+            for card in plays:
+                seat = hand._to_move
+                hand._refuse_as_position(lambda: hand.play(card),
+                                         f"trick {number_}: seat {seat} could not play {card}")
+        if moon is not None:
+            hand._refuse_as_position(lambda: hand.choose_moon(moon), f"moon={moon} is refused")
+        return hand
+
+    def _refuse_as_position(self, action: Callable[[], None], what: str) -> None:
+        """Run a replayed action; a refusal becomes a `PositionError` saying what and why."""
+        try:
+            action()
+        except IllegalAction as exc:
+            raise PositionError(f"{what}: {exc}") from None
+
+    def _rightful_leader(self, number: int) -> str:
+        """Who leads trick ``number`` here, said for an error message."""
+        if number > 1:
+            return f"seat {self._to_move} won trick {number - 1}"
+        if self.rules.first_lead == "left_of_dealer":
+            return f"seat {self._to_move}, left of the dealer (seat {self.dealer}), opens it"
+        return f"seat {self._to_move} holds {Card(self._lowest_club.bit_length() - 1)}, which opens it"
+
     def _opening_leader(self, holding: Sequence[int] | None = None) -> int:
         if self.rules.first_lead == "left_of_dealer":
             return (self.dealer + 1) % self.players
@@ -337,7 +422,8 @@ class Hand:
         return CardSet(self._cards[self._seat(seat)])
 
     def dealt(self, seat: int) -> CardSet | None:
-        """The cards ``seat`` was dealt (None for a hand built from a mid-hand position)."""
+        """The cards ``seat`` was dealt (None for a hand restored from a position that does not
+        record its passes)."""
         seat = self._seat(seat)
         return None if self._dealt is None else CardSet(self._dealt[seat])
 
@@ -372,7 +458,7 @@ class Hand:
     def tricks(self) -> list[Trick]:
         """The completed tricks, in order."""
         return [Trick(lead, tuple(Card(c) for c in cards), win, self.players)
-                for lead, cards, win in self._tricks if cards]  # a position omits past tricks
+                for lead, cards, win in self._tricks]
 
     @property
     def last_trick(self) -> Trick | None:
@@ -643,6 +729,105 @@ def _pass_choice(cards: Iterable[Card | str] | str) -> tuple[int, int]:
             return chosen.mask, len(chosen)
     items = list(cards)
     return CardSet(items).mask, len(items)
+
+
+def _wrong_count(field: str, given: int, players: int) -> list:
+    raise PositionError(f"{field}: give one group per seat: {players}, not {given}")
+
+
+def _seat_cards(groups: Sequence[CardSet | None], seat: int, field: str) -> int:
+    group = groups[seat]
+    if not isinstance(group, CardSet):
+        raise PositionError(f"{field}: seat {seat}'s cards must be a CardSet, not {group!r}")
+    return group.mask
+
+
+def _trick_cards(number: int, trick: tuple[int, Sequence[Card]], players: int,
+                 complete: bool) -> tuple[int, tuple[Card, ...]]:
+    """A trick of a position checked for shape: a seat leads, and it has the right size."""
+    try:
+        leader, cards = trick
+        cards = tuple(Card.parse(c) for c in cards)
+    except (TypeError, ValueError) as exc:
+        raise PositionError(f"trick {number} should be (leader, cards): {exc}") from None
+    if not isinstance(leader, int) or not 0 <= leader < players:
+        raise PositionError(f"trick {number}: the leader {leader!r} is not a seat "
+                            f"(0 to {players - 1})")
+    if complete and len(cards) != players:
+        raise PositionError(f"trick {number} has {len(cards)} cards: a completed trick has "
+                            f"{players}")
+    if not complete and len(cards) >= players:
+        raise PositionError(f"the trick in progress has {len(cards)} cards: it has fewer than "
+                            f"{players}")
+    return leader, cards
+
+
+def _undo_passes(rules: Rules, number: int, after_pass: list[int],
+                 given: list[int | None] | None) -> tuple[list[int], bool]:
+    """The deal behind the cards held after passing, and whether passing is still going on."""
+    direction = rules.pass_direction(number)
+    if given is None:
+        return after_pass, False
+    if direction == "none":
+        raise PositionError(f"hand {number} has no passing, but passes are given")
+    seen = 0
+    for seat, mask in enumerate(given):
+        if mask is None:
+            continue
+        if mask.bit_count() != rules.pass_count:
+            raise PositionError(f"seat {seat} passed {mask.bit_count()} cards, not "
+                                f"{rules.pass_count}")
+        if seen & mask:
+            raise PositionError(f"{CardSet(seen & mask)} passed by seat {seat} was passed by "
+                                "another seat too")
+        seen |= mask
+    if None in given:  # still choosing: the cards put down are no longer held
+        for seat, mask in enumerate(given):
+            if mask and mask & after_pass[seat]:
+                raise PositionError(f"seat {seat} passed {CardSet(mask & after_pass[seat])} "
+                                    "but still holds it")
+        return [held | (g or 0) for held, g in zip(after_pass, given)], True
+    dealt = list(after_pass)
+    for seat, mask in enumerate(given):
+        assert mask is not None
+        target = rules.seat_towards(seat, direction)
+        assert target is not None
+        if mask & ~after_pass[target]:
+            raise PositionError(f"seat {seat} passed {CardSet(mask & ~after_pass[target])} to "
+                                f"seat {target}, which neither holds nor played it")
+        if mask & after_pass[seat]:
+            raise PositionError(f"seat {seat} passed {CardSet(mask & after_pass[seat])} but "
+                                "still holds or played it")
+        dealt[target] &= ~mask
+    for seat, mask in enumerate(given):
+        dealt[seat] |= mask or 0
+    return dealt, False
+
+
+def _check_cards_placed(rules: Rules, holding: list[int], history: list, dealt: list[int]) -> None:
+    """Every card of the deck is held, played or passed exactly once, and seats match in size."""
+    places = list(holding) + [sum(c.mask for c in cards) for _, cards in history]
+    seen = 0
+    for mask in places:
+        if seen & mask:
+            raise PositionError(f"{CardSet(seen & mask)} appears in two places")
+        seen |= mask
+    if seen & ~rules.deck_mask:
+        raise PositionError(f"{CardSet(seen & ~rules.deck_mask)} is not in the deck under these "
+                            "rules")
+    passed = 0
+    for mask in dealt:
+        passed |= mask
+    if passed != rules.deck_mask:
+        raise PositionError(f"{CardSet(rules.deck_mask & ~passed)} is missing: every card must "
+                            "be held, played or being passed")
+    done = sum(len(cards) == rules.players for _, cards in history)
+    for seat, mask in enumerate(dealt):
+        if mask.bit_count() != rules.hand_size:
+            now = holding[seat].bit_count()
+            raise PositionError(f"seat {seat} holds {now} cards; after its plays in {done} "
+                                f"trick(s) it should hold "
+                                f"{now + rules.hand_size - mask.bit_count()}")
 
 
 def _check_deal(rules: Rules, dealt: Sequence[int]) -> None:

@@ -33,7 +33,7 @@ from .rules import MOON_RULES, Rules
 
 if TYPE_CHECKING:
     from .game import Game
-    from .hand import Hand
+    from .hand import Hand, Trick
 
 __all__ = ["position_of", "parse_position", "rules_to_text", "rules_from_text",
            "hand_record", "parse_hand_record", "game_record", "parse_game_record"]
@@ -123,50 +123,65 @@ def _pbn_list(masks: list[int]) -> str:
     return "/".join(CardSet(m).to_pbn() for m in masks)
 
 
+def _trick_text(trick: Trick) -> str:
+    return f"{trick.leader}:" + ",".join(str(c) for c in trick.cards)
+
+
 def position_of(hand: Hand) -> str:
     """The position string of ``hand`` at this moment."""
+    n = hand.players
     fields = [rules_to_text(hand.rules), f"hand={hand.number}", f"dealer={hand.dealer}",
-              f"cards={_pbn_list(hand._cards)}"]
-    if hand._offset == 0:
+              "cards=" + "/".join(hand.cards(s).to_pbn() for s in range(n))]
+    given = [hand.given(s) for s in range(n)]
+    if hand.pass_direction == "none":
         passed = "none"
-    elif all(g is None for g in hand._given):
-        passed = "-/" * (hand.players - 1) + "-" if hand._passing else "done"
+    elif hand.phase != "pass" and given.count(None) == n:
+        passed = "done"
     else:
-        passed = "/".join("-" if g is None else CardSet(g).to_pbn() for g in hand._given)
+        passed = "/".join("-" if g is None else g.to_pbn() for g in given)
     fields.append(f"passed={passed}")
-    fields.append(f"taken={_pbn_list(hand._taken)}")
-    fields.append(f"trick={hand._leader}:" + ",".join(str(Card(c)) for c in hand._trick))
+    fields.append("tricks=" + ("/".join(map(_trick_text, hand.tricks)) or "-"))
+    fields.append("trick=" + _trick_text(hand.current_trick))
     fields.append("peskir=" + (",".join(map(str, hand.peskir)) or "-"))
     if hand.moon_choice:
         fields.append(f"moon={hand.moon_choice}")
     return " ".join(fields)
 
 
-_KEYS = ("hand", "dealer", "cards", "passed", "taken", "trick", "peskir", "moon")
+_KEYS = ("hand", "dealer", "cards", "passed", "tricks", "trick", "peskir", "moon")
 
 
-def _seat_masks(key: str, value: str, n: int) -> list[int]:
+def _seat_groups(key: str, value: str, n: int) -> list[CardSet | None]:
+    """Per seat a PBN group, or None for ``-``."""
     parts = value.split("/")
     if len(parts) != n:
         raise PositionError(f"{key}= needs {n} groups separated by '/', found {len(parts)}")
-    masks = []
+    groups: list[CardSet | None] = []
     for seat, part in enumerate(parts):
         try:
-            masks.append(-1 if part == "-" else CardSet.from_pbn(part).mask)
+            groups.append(None if part == "-" else CardSet.from_pbn(part))
         except CardError as exc:
             raise PositionError(f"{key}= seat {seat}: {exc}") from None
-    return masks
+    return groups
 
 
 def _int_field(key: str, value: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise PositionError(f"{key}={value!r}: write a whole number") from None
+    if not (value.isascii() and value.isdigit()):
+        raise PositionError(f"{key}={value!r}: write a whole number with the digits 0-9")
+    return int(value)
 
 
 def parse_position(text: str) -> Hand:
-    """The hand a position string describes; `PositionError` names the part that is wrong."""
+    """The hand a position string describes; `PositionError` names the part that is wrong.
+
+    The hand is replayed from its deal, so a moment no legal game reaches is refused:
+
+    >>> parse_position("standard hand=4 cards=AKQJT98765432.../.AKQJT98765432../"
+    ...                "..AKQJT98765432./...AKQJT98765432 trick=0:")
+    Traceback (most recent call last):
+    ...
+    maca.errors.PositionError: trick 1 is led by seat 0, but seat 3 holds 2C, which opens it
+    """
     from .hand import Hand
 
     if not isinstance(text, str) or not text.split():
@@ -179,6 +194,9 @@ def parse_position(text: str) -> Hand:
     values: dict[str, str] = {}
     for token in tokens:
         key, sep, value = token.partition("=")
+        if key == "taken":
+            raise PositionError("taken= is not part of a position any more: list the completed "
+                                "tricks with tricks=0:2C,3C,KC,4C/2:…, the taken cards follow")
         if not sep or key not in _KEYS:
             raise PositionError(f"cannot read {token!r}: fields are {', '.join(_KEYS)} (key=value)")
         if key in values:
@@ -187,156 +205,45 @@ def parse_position(text: str) -> Hand:
     if "cards" not in values:
         raise PositionError("the position has no cards= field (what each seat holds)")
     n = rules.players
-    number = _int_field("hand", values.get("hand", "1"))
-    dealer = _int_field("dealer", values.get("dealer", "0"))
-    cards = _seat_masks("cards", values["cards"], n)
-    if -1 in cards:
+    cards = [g for g in _seat_groups("cards", values["cards"], n) if g is not None]
+    if len(cards) != n:
         raise PositionError("cards= cannot use '-': write an empty hand as '...'")
-    taken = _seat_masks("taken", values["taken"], n) if "taken" in values else [0] * n
-    if -1 in taken:
-        raise PositionError("taken= cannot use '-': write no cards as '...'")
-    leader, trick = _parse_trick(values.get("trick"), n)
-    if leader < 0 and any(taken):
-        raise PositionError("after the first trick, trick= must say who leads (like trick=2:)")
-    given, passing = _parse_passed(values.get("passed"), rules, number, n)
-    peskir = _parse_peskir(values.get("peskir", "-"), rules)
-
-    # Rebuild the deal and check that every card is somewhere, exactly once.
-    all_taken = 0
-    for seat, mask in enumerate(taken):
-        if mask.bit_count() % n:
-            raise PositionError(f"taken= seat {seat} has {mask.bit_count()} cards: tricks have {n}")
-        all_taken |= mask
-    pending = [g for g in given if g] if passing else []  # passed cards still face down
-    places = cards + taken + [sum(1 << c.index for c in trick)] + pending
-    seen = 0
-    for mask in places:
-        if seen & mask:
-            raise PositionError(f"{CardSet(seen & mask)} appears in two places")
-        seen |= mask
-    if seen != rules.deck_mask:
-        missing, extra = rules.deck_mask & ~seen, seen & ~rules.deck_mask
-        if extra:
-            raise PositionError(f"{CardSet(extra)} is not in the deck under these rules")
-        raise PositionError(f"{CardSet(missing)} is missing: every card must be held, taken or "
-                            "in the trick")
-    done_tricks = all_taken.bit_count() // n
-    if passing and (done_tricks or trick):
-        raise PositionError("cards were played while passing= says someone has not passed")
-    hold = list(cards)
-    for i, card in enumerate(trick):
-        hold[(leader + i) % n] |= card.mask
-    expected = rules.hand_size - done_tricks
-    for seat, mask in enumerate(hold):
-        size = mask.bit_count() + (rules.pass_count if passing and given[seat] else 0)
-        if size != expected:
-            raise PositionError(f"seat {seat} holds {mask.bit_count()} cards (counting its card in "
-                                f"the trick); after {done_tricks} tricks it should hold {expected}")
-    if done_tricks and not taken[leader]:
-        raise PositionError(f"trick= seat {leader} leads but has won no trick: the winner of the "
-                            "last trick leads the next")
-
-    # Build the hand at the start of the current trick, then replay the trick's cards.
-    dealt = [m | (g or 0) for m, g in zip(hold, given)] if passing else hold
-    hand = Hand(rules, _full_deal(rules, dealt, done_tricks), number=number, dealer=dealer)
-    hand._cards = hold
-    hand._taken = taken
-    hand._won = [m.bit_count() // n for m in taken]
-    hand._played = all_taken
-    hand._broken = bool(all_taken & hand._breakers)
-    hand._peskir = peskir
-    if hand._offset:
-        hand._given = list(given)
-        hand._received = [0] * n
-        if not passing:
-            for seat, g in enumerate(hand._given):
-                if g is not None:
-                    hand._received[(seat + hand._offset) % n] = g
-        hand._passing = passing
-    hand._tricks = [(-1, (), -1)] * done_tricks  # past tricks are not part of a position
-    if done_tricks:
-        hand._leader = hand._to_move = leader
-    elif not passing and leader != hand._opening_leader() and (trick or "trick" in values):
-        raise PositionError(f"trick= seat {leader} cannot lead the first trick: seat "
-                            f"{hand._opening_leader()} does")
-    for card in trick:
-        try:
-            hand.play(card)
-        except IllegalAction as exc:
-            raise PositionError(f"trick= {card} could not have been played: {exc}") from None
-    hand._history = []
-    hand._dealt = None
-    if "moon" in values:
-        if values["moon"] not in MOON_RULES[:2]:
-            raise PositionError("moon= must be old or new")
-        hand.moon_choice = values["moon"]
-    return hand
+    tricks = [] if values.get("tricks", "-") == "-" else [
+        _parse_trick(f"tricks= trick {i}", part) for i, part in enumerate(values["tricks"].split("/"), 1)]
+    number = _int_field("hand", values.get("hand", "1"))
+    return Hand.restore(
+        rules, cards, number=number, dealer=_int_field("dealer", values.get("dealer", "0")),
+        passed=_parse_passed(values.get("passed"), rules, number), tricks=tricks,
+        trick=_parse_trick("trick=", values["trick"]) if "trick" in values else None,
+        peskir=_parse_peskir(values.get("peskir", "-")), moon=values.get("moon"))
 
 
-def _full_deal(rules: Rules, holding: list[int], done_tricks: int) -> list[int]:
-    """A stand-in deal of the right size (the original deal is not part of a position)."""
-    if not done_tricks and all(m.bit_count() == rules.hand_size for m in holding):
-        return holding
-    spare = [c for c in range(52) if rules.deck_mask >> c & 1 and not any(m >> c & 1 for m in holding)]
-    dealt = []
-    for mask in holding:
-        need = rules.hand_size - mask.bit_count()
-        dealt.append(mask | sum(1 << c for c in spare[:need]))
-        spare = spare[need:]
-    return dealt
-
-
-def _parse_trick(value: str | None, n: int) -> tuple[int, list[Card]]:
-    if value is None:
-        return -1, []
+def _parse_trick(where: str, value: str) -> tuple[int, list[Card]]:
     leader_text, sep, cards_text = value.partition(":")
     if not sep:
-        raise PositionError(f"trick={value!r} should look like 2:7C,8C (leader, then cards)")
-    leader = _int_field("trick leader", leader_text)
-    if not 0 <= leader < n:
-        raise PositionError(f"trick= leader {leader} is not a seat (0 to {n - 1})")
+        raise PositionError(f"{where} {value!r} should look like 2:7C,8C (leader, then cards)")
     try:
         cards = [Card.parse(c) for c in cards_text.split(",") if c]
     except CardError as exc:
-        raise PositionError(f"trick= {exc}") from None
-    if len(cards) >= n:
-        raise PositionError(f"trick= has {len(cards)} cards: a trick in progress has fewer than {n}")
-    return leader, cards
+        raise PositionError(f"{where} {exc}") from None
+    return _int_field(f"{where} leader", leader_text), cards
 
 
-def _parse_passed(value: str | None, rules: Rules, number: int, n: int) -> tuple[list, bool]:
-    no_pass = rules.pass_direction(number) == "none"
+def _parse_passed(value: str | None, rules: Rules, number: int) -> list[CardSet | None] | None:
+    direction = rules.pass_direction(number)
+    if value == "none" and direction != "none":
+        raise PositionError(f"passed=none, but hand {number} passes {direction}: write the "
+                            "passes, or passed=done")
     if value in (None, "none", "done"):
-        if value == "none" and not no_pass:
-            raise PositionError(f"passed=none but hand {number} passes {rules.pass_direction(number)}")
-        if value is None and not no_pass:
-            return [None] * n, False
-        return [None] * n, False
-    if no_pass:
-        raise PositionError(f"passed={value!r}: hand {number} has no passing (write passed=none)")
-    given: list[int | None] = []
-    for seat, mask in enumerate(_seat_masks("passed", value, n)):
-        if mask != -1 and mask.bit_count() != rules.pass_count:
-            raise PositionError(f"passed= seat {seat} passed {mask.bit_count()} cards, "
-                                f"not {rules.pass_count}")
-        given.append(None if mask == -1 else mask)
-    return given, any(g is None for g in given)
+        return None
+    assert value is not None
+    return _seat_groups("passed", value, rules.players)
 
 
-def _parse_peskir(value: str, rules: Rules) -> list[bool]:
-    n = rules.players
-    flags = [False] * n
+def _parse_peskir(value: str) -> list[int]:
     if value == "-":
-        return flags
-    if not rules.peskir:
-        raise PositionError(f"peskir={value}: these rules have no peşkir (write peskir=- or "
-                            "use rules with peskir=on)")
-    for part in value.split(","):
-        seat = _int_field("peskir", part)
-        if not 0 <= seat < n:
-            raise PositionError(f"peskir= {seat} is not a seat (0 to {n - 1})")
-        flags[seat] = True
-    return flags
+        return []
+    return [_int_field("peskir", part) for part in value.split(",")]
 
 
 # -- records ----------------------------------------------------------------------------------
@@ -376,7 +283,13 @@ def game_record(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
 def _replay(text: str) -> tuple[Rules, list[tuple[int, str, list[str]]]]:
+    if not isinstance(text, str):
+        raise RecordError(f"a record is text, not {type(text).__name__}")
     lines = [(i + 1, line.split()) for i, line in enumerate(text.splitlines())
              if line.strip() and not line.lstrip().startswith("#")]
     if not lines or lines[0][1][0] != "rules" or len(lines[0][1]) != 2:
@@ -391,6 +304,8 @@ def _replay(text: str) -> tuple[Rules, list[tuple[int, str, list[str]]]]:
 
 def _apply(hand: Hand, num: int, verb: str, args: list[str]) -> None:
     try:
+        if verb in ("pass", "peskir") and not (args and _is_number(args[0])):
+            raise RecordError(f"line {num}: '{verb}' is followed by a seat number (0-9 digits)")
         if verb == "pass":
             hand.give(int(args[0]), args[1:])
         elif verb == "peskir":
@@ -415,15 +330,18 @@ def _start_hand(rules: Rules, num: int, header: list[str], deal: tuple[int, str,
     from .hand import Hand
 
     number, dealer = (header[0], header[2]) if len(header) == 3 else ("", "")
-    if (len(header) != 3 or header[1] != "dealer" or not number.isdigit() or int(number) < 1
-            or not dealer.isdigit() or int(dealer) >= rules.players):
+    if (len(header) != 3 or header[1] != "dealer" or not _is_number(number) or int(number) < 1
+            or not _is_number(dealer) or int(dealer) >= rules.players):
         raise RecordError(f"line {num}: write 'hand <number> dealer <seat>' (number 1 or more, "
                           f"seat 0 to {rules.players - 1}), not 'hand {' '.join(header)}'")
     if deal is None or deal[1] != "deal" or len(deal[2]) != 1:
         raise RecordError(f"line {num}: a hand line is followed by 'deal <cards per seat>'")
     try:
-        masks = _seat_masks("deal", deal[2][0], rules.players)
-        return Hand(rules, masks, number=int(header[0]), dealer=int(header[2]))
+        groups = _seat_groups("deal", deal[2][0], rules.players)
+        if None in groups:
+            raise PositionError("deal cannot use '-': every seat is dealt its cards")
+        return Hand(rules, [g.mask for g in groups if g is not None], number=int(number),
+                    dealer=int(dealer))
     except (PositionError, ValueError) as exc:
         raise RecordError(f"line {deal[0]}: {exc}") from None
 

@@ -11,6 +11,7 @@ import pytest
 
 from maca import CardSet, Hand, Rules
 from maca.notation import rules_to_text
+from stories import story
 
 
 def rules_of(rules: str | Rules, **changes: Any) -> Rules:
@@ -59,19 +60,25 @@ def make_position(rules: str | Rules, seats: list[str], taken: list[str] | None 
     ``seats``: what each seat holds now; ``taken``: what each seat has won, where one ``"*"``
     stands for every card not held, in the trick or won by another seat; ``trick``: the
     leader and the cards played so far, like ``"2:7C,8C"``. Other fields are passed as
-    written (``hand=4``, ``peskir="1"``); a rules object is written with its changes.
+    written (``hand=4``, ``peskir="1"``); a rules object is written with its changes. The
+    completed tricks are invented (`stories.story`): some legal past that reaches this moment.
     """
     r = rules_of(rules)
-    in_trick = CardSet(c for c in (trick or ":").partition(":")[2].split(",") if c).mask
+    leader_text, _, played = (trick or ":").partition(":")
+    in_trick = [CardSet.parse(c) for c in played.split(",") if c]
     hands = [CardSet.parse(s).mask for s in seats]
     text = [rules_to_text(r) if isinstance(rules, Rules) else rules,
             "cards=" + "/".join(CardSet(m).to_pbn() for m in hands)]
     if taken is not None:
-        used = in_trick
+        used = sum(c.mask for c in in_trick)
         for m in hands:
             used |= m
-        masks = _fill(r, taken, [None] * len(taken), used)
-        text.append("taken=" + "/".join(CardSet(m).to_pbn() for m in masks))
+        piles = _fill(r, taken, [None] * len(taken), used)
+        number, dealer = int(fields.get("hand", 1)), int(fields.get("dealer", 0))
+        tricks = story(r, hands, piles, int(leader_text), [next(iter(c)) for c in in_trick],
+                       number, dealer)
+        text.append("tricks=" + "/".join(
+            f"{lead}:" + ",".join(map(str, cards)) for lead, cards in tricks))
     if trick is not None:
         text.append(f"trick={trick}")
     text += [f"{key}={value}" for key, value in fields.items()]

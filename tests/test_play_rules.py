@@ -183,7 +183,7 @@ def test_first_lead_left_of_dealer_keeps_hearts_unbroken_on_trick_1(deal):
 @pytest.mark.parametrize("name", FOUR_PLAYERS + ["turkish"])
 @pytest.mark.parametrize("suit", list(Suit))
 def test_rule_5_follow_suit(position, name, suit):
-    lead = Card.of(2, suit)
+    lead = Card.of(3, suit)  # 2♣ can only open trick 1
     hand = position(name, ["KC KD KS", "AS AH AD AC", "QC QD QH JC", "JD JH TC TD"],
                     taken=["*", "", "", ""], trick=f"0:{lead}")
     assert hand.to_move == 1 and hand.legal_plays() == CardSet([Card.of(14, suit)])
