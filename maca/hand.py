@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .cards import Card, CardSet, Suit, suit_mask
@@ -28,6 +27,7 @@ from .scoring import hand_points, moon_shooters, penalty_points
 
 __all__ = ["Hand", "Trick"]
 
+_ALL = (1 << 52) - 1
 _HEARTS = suit_mask(Suit.HEARTS)
 _SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
 _QS = 1 << Card.parse("QS").index
@@ -86,50 +86,63 @@ class Trick:
         return trick_html(self)
 
 
-class _Layer(NamedTuple):
-    """One rule of the legal-play cascade: a filter on candidate cards and its explanation.
+class Moment(NamedTuple):
+    """Where in the hand a card is chosen: what the rule layers depend on."""
 
-    ``leads`` says whether it rules the lead (else the following cards) and ``first_trick``
-    whether it only applies to trick 1, so each moment runs only the layers that can apply.
-    """
+    leading: bool   # the card opens a trick
+    first: bool     # trick 1
+    broken: bool    # hearts are broken (only leads look at it)
+    led: int        # the suit led (-1 for a lead)
+    ace_led: bool   # A♥ opened trick 1
+
+
+#: A compiled rule: "if you hold a card of ``guard``, keep only the cards of ``keep``".
+Filter = tuple[int, int]
+
+
+class _Layer(NamedTuple):
+    """One rule of the legal-play cascade: its filters at each moment, and its explanation."""
 
     name: str
-    leads: bool
-    first_trick: bool
-    apply: Callable[[Hand, int], int]
+    filters: Callable[[Rules, Moment], tuple[Filter, ...]]
     explain: Callable[[Hand, int], Verdict]
 
 
-def _follow_suit(hand: Hand, cands: int) -> int:
+def _follow_suit(rules: Rules, at: Moment) -> tuple[Filter, ...]:
     """Rule 5: follow the suit led if you can."""
-    return cands & _SUIT_MASKS[hand._trick[0] // 13] or cands
+    return () if at.leading else ((_SUIT_MASKS[at.led], _SUIT_MASKS[at.led]),)
 
 
-def _opening_lead(hand: Hand, cands: int) -> int:
+def _opening_lead(rules: Rules, at: Moment) -> tuple[Filter, ...]:
     """Rule 4: 2♣ opens trick 1; Turkish 4.5: no heart opens it except A♥."""
-    if hand.rules.first_lead == "two_of_clubs":
-        return cands & hand._lowest_club or cands
-    if hand.rules.ace_of_hearts_lead and cands & ~_HEARTS:
-        return cands & (~_HEARTS | _AH)
-    return cands
+    if not (at.leading and at.first):
+        return ()
+    if rules.first_lead == "two_of_clubs":
+        lowest = rules.lowest_club.mask
+        return ((lowest, lowest),)
+    if rules.ace_of_hearts_lead:
+        return ((_ALL & ~_HEARTS, _ALL & ~_HEARTS | _AH),)
+    return ()
 
 
 def _explain_opening(hand: Hand, allowed: int) -> Verdict:
     if hand.rules.first_lead == "two_of_clubs":
-        return Verdict(Reason.MUST_LEAD_LOWEST_CLUB, {"card": Card(hand._lowest_club.bit_length() - 1)})
+        return Verdict(Reason.MUST_LEAD_LOWEST_CLUB, {"card": hand.rules.lowest_club})
     return Verdict(Reason.NO_HEART_LEAD_FIRST_TRICK)
 
 
-def _king_on_ace(hand: Hand, cands: int) -> int:
+def _king_on_ace(rules: Rules, at: Moment) -> tuple[Filter, ...]:
     """Turkish 4.5: when A♥ opens trick 1, the K♥ holder must play it."""
-    return cands & _KH or cands if hand._trick[0] == _AH_INDEX else cands
+    return ((_KH, _KH),) if rules.ace_of_hearts_lead and at.ace_led else ()
 
 
-def _first_trick(hand: Hand, cands: int) -> int:
+def _first_trick(rules: Rules, at: Moment) -> tuple[Filter, ...]:
     """Rule 6: a void player may not give points on trick 1 unless nothing else is held."""
-    if cands & _SUIT_MASKS[hand._trick[0] // 13]:
-        return cands
-    return cands & ~hand._first_trick_forbidden or cands
+    if at.leading or not at.first or not rules.no_points_first_trick:
+        return ()
+    allowed = _ALL & ~(_HEARTS if rules.queen_on_first_trick else _HEARTS | _QS)
+    allowed |= _SUIT_MASKS[at.led]  # following suit is never a gift
+    return ((allowed, allowed),)
 
 
 def _explain_first_trick(hand: Hand, allowed: int) -> Verdict:
@@ -138,29 +151,23 @@ def _explain_first_trick(hand: Hand, allowed: int) -> Verdict:
     return Verdict(Reason.NO_POINTS_FIRST_TRICK)
 
 
-def _leading_hearts(hand: Hand, cands: int) -> int:
+def _leading_hearts(rules: Rules, at: Moment) -> tuple[Filter, ...]:
     """Rule 7: no heart lead before hearts are broken, unless the leader holds only hearts."""
-    if hand._broken:
-        return cands
-    if hand._tricks:
-        if not hand.rules.must_break_hearts:
-            return cands
-    elif hand.rules.ace_of_hearts_lead:
-        return cands  # the Turkish opening lead has its own rule
-    others = cands & ~_HEARTS
-    if others == _QS and hand.rules.lead_hearts_instead_of_queen:
-        return cands
-    return others or cands
+    if not at.leading or at.broken:
+        return ()
+    if (not rules.must_break_hearts) if not at.first else rules.ace_of_hearts_lead:
+        return ()  # hearts may be led from trick 2 / the Turkish opening lead has its own rule
+    others = _ALL & ~_HEARTS
+    guard = others & ~_QS if rules.lead_hearts_instead_of_queen else others
+    return ((guard, others),)
 
 
-def _discard_order(hand: Hand, cands: int) -> int:
+def _discard_order(rules: Rules, at: Moment) -> tuple[Filter, ...]:
     """Turkish 4.8: a void player discards Q♠, else A♥, else K♥, else a heart, else anything."""
-    if cands & _SUIT_MASKS[hand._trick[0] // 13]:
-        return cands
-    for required in (_QS, _AH, _KH):
-        if cands & required:
-            return required
-    return cands & _HEARTS or cands
+    if at.leading or rules.discard_order != "turkish":
+        return ()
+    led = _SUIT_MASKS[at.led]
+    return tuple((card & ~led, card) for card in (_QS, _AH, _KH, _HEARTS) if card & ~led)
 
 
 _DISCARD_REASONS = {_QS: Reason.MUST_DISCARD_QUEEN, _AH: Reason.MUST_DISCARD_ACE_OF_HEARTS,
@@ -173,33 +180,52 @@ def _explain_discard(hand: Hand, allowed: int) -> Verdict:
 
 #: The cascade, in the order its reasons are given.
 LAYERS = (
-    _Layer("follow_suit", False, False, _follow_suit, lambda h, a: Verdict(
+    _Layer("follow_suit", _follow_suit, lambda h, a: Verdict(
         Reason.MUST_FOLLOW_SUIT, {"suit": h._trick[0] // 13})),
-    _Layer("opening_lead", True, True, _opening_lead, _explain_opening),
-    _Layer("king_on_ace", False, True, _king_on_ace,
-           lambda h, a: Verdict(Reason.MUST_PLAY_KING_ON_ACE)),
-    _Layer("first_trick", False, True, _first_trick, _explain_first_trick),
-    _Layer("leading_hearts", True, False, _leading_hearts,
-           lambda h, a: Verdict(Reason.HEARTS_NOT_BROKEN)),
-    _Layer("discard_order", False, False, _discard_order, _explain_discard),
+    _Layer("opening_lead", _opening_lead, _explain_opening),
+    _Layer("king_on_ace", _king_on_ace, lambda h, a: Verdict(Reason.MUST_PLAY_KING_ON_ACE)),
+    _Layer("first_trick", _first_trick, _explain_first_trick),
+    _Layer("leading_hearts", _leading_hearts, lambda h, a: Verdict(Reason.HEARTS_NOT_BROKEN)),
+    _Layer("discard_order", _discard_order, _explain_discard),
 )
 
+#: A moment's compiled cascade: (guard, keep, layer) in the cascade's order.
+Cascade = tuple[tuple[int, int, _Layer], ...]
 
-@lru_cache(maxsize=64)
-def _cascades(rules: Rules) -> tuple[tuple[_Layer, ...], ...]:
-    """The layers these rules use, for (following, later trick), (following, trick 1),
-    (leading, later trick), (leading, trick 1)."""
-    active = {"follow_suit", "opening_lead", "leading_hearts"}
-    if rules.ace_of_hearts_lead:
-        active.add("king_on_ace")
-    if rules.no_points_first_trick:
-        active.add("first_trick")
-    if rules.discard_order == "turkish":
-        active.add("discard_order")
-    return tuple(
-        tuple(layer for layer in LAYERS if layer.name in active and layer.leads == leading
-              and (first or not layer.first_trick))
-        for leading in (False, True) for first in (False, True))
+
+class _Compiled(NamedTuple):
+    """The cascade of one `Rules` at every moment, compiled once, and its deck."""
+
+    leads: tuple[Cascade, ...]    # index: 2 * first trick + hearts broken
+    follows: tuple[Cascade, ...]  # index: 4 * first trick + suit led; 8: A♥ opened trick 1
+    follow_only: tuple[bool, ...]  # per follows entry: the cascade is just "follow suit"
+    deck: tuple[int, ...]         # the cards in play, each as its one-bit mask
+
+
+def _cascade(rules: Rules, at: Moment) -> Cascade:
+    return tuple((guard, keep, layer) for layer in LAYERS
+                 for guard, keep in layer.filters(rules, at))
+
+
+_COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
+
+
+def compiled(rules: Rules) -> _Compiled:
+    """The compiled cascade of ``rules`` (cached by identity: `Rules` are immutable)."""
+    entry = _COMPILED.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    leads = tuple(_cascade(rules, Moment(True, first, broken, -1, False))
+                  for first in (False, True) for broken in (False, True))
+    follows = tuple(_cascade(rules, Moment(False, first, False, led, False))
+                    for first in (False, True) for led in range(4))
+    follows += (_cascade(rules, Moment(False, True, False, Suit.HEARTS, True)),)
+    follow_only = tuple(len(c) == 1 and c[0][2].name == "follow_suit" for c in follows)
+    deck = tuple(1 << i for i in range(52) if rules.deck_mask >> i & 1)
+    if len(_COMPILED) > 256:
+        _COMPILED.clear()
+    _COMPILED[id(rules)] = (rules, table := _Compiled(leads, follows, follow_only, deck))
+    return table
 
 
 def shuffler(seed: int | str | None = None) -> random.Random:
@@ -209,6 +235,44 @@ def shuffler(seed: int | str | None = None) -> random.Random:
     (True, 'SystemRandom')
     """
     return secrets.SystemRandom() if seed is None else random.Random(seed)
+
+
+#: Per number of players and leader: the seats that follow, in order.
+_FOLLOWERS = {n: tuple(tuple((leader + i) % n for i in range(1, n)) for leader in range(n))
+              for n in (3, 4)}
+
+#: Fisher-Yates steps for a deck of up to 52 cards: (position, choices, random bits needed).
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+
+
+def _shuffle(deck: list[int], rng: random.Random) -> None:
+    """Shuffle ``deck`` in place exactly as ``rng.shuffle`` does (same seeded deals), faster.
+
+    >>> a, b = list(range(52)), list(range(52))
+    >>> random.Random(4).shuffle(a); _shuffle(b, random.Random(4)); a == b
+    True
+    """
+    getrandbits = rng.getrandbits
+    size = len(deck)
+    for i, choices, bits in _SHUFFLE_STEPS[52 - size:]:
+        j = getrandbits(bits)
+        while j >= choices:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def random_card(mask: int, rand: Callable[[], float]) -> int:
+    """One card of ``mask`` chosen uniformly with one call of ``rand`` (like `random.random`):
+    how `Hand.playout` chooses.
+
+    >>> random_card(0b1011, lambda: 0.5)
+    1
+    """
+    skip = int(rand() * mask.bit_count())
+    while skip:
+        mask &= mask - 1
+        skip -= 1
+    return (mask & -mask).bit_length() - 1
 
 
 class Hand:
@@ -231,11 +295,9 @@ class Hand:
         _check_deal(rules, dealt)
         self._dealt: tuple[int, ...] | None = tuple(dealt)
         self._cards = list(dealt)
-        self._cascades = _cascades(rules)
+        self._compiled = compiled(rules)
         self._hand_size = rules.hand_size
         self._lowest_club = rules.lowest_club.mask
-        forbidden = _HEARTS if rules.queen_on_first_trick else _HEARTS | _QS
-        self._first_trick_forbidden = forbidden
         self._breakers = _HEARTS | (_QS if rules.queen_breaks_hearts else 0)
         self._offset = DIRECTIONS[rules.pass_direction(number)]
         self._given: list[int | None] = [None] * n
@@ -249,7 +311,7 @@ class Hand:
         self._played = 0
         self._broken = False
         self._leader = self._to_move = self._opening_leader()
-        self._history: list[tuple] = []
+        self._history: list[int | tuple] = []  # a play is the int seat << 6 | card
         self.moon_choice: str | None = None
 
     # -- construction -------------------------------------------------------------------------
@@ -260,13 +322,12 @@ class Hand:
 
         Without ``seed`` (or ``rng``) the shuffle uses the system's secure randomness.
         """
-        generator = rng if rng is not None else shuffler(seed)
-        deck = [i for i in range(52) if rules.deck_mask >> i & 1]
-        generator.shuffle(deck)
+        deck = list(compiled(rules).deck)
+        _shuffle(deck, rng if rng is not None else shuffler(seed))
         n = rules.players
         dealt = [0] * n
         for i in range(n):  # one card at a time clockwise: seat dealer+1+i gets deck[i::n]
-            dealt[(dealer + 1 + i) % n] = sum(map((1).__lshift__, deck[i::n]))
+            dealt[(dealer + 1 + i) % n] = sum(deck[i::n])
         return cls(rules, dealt, number=number, dealer=dealer)
 
     @classmethod
@@ -474,9 +535,13 @@ class Hand:
     # -- passing -----------------------------------------------------------------------------
     def check_give(self, seat: int, cards: Iterable[Card | str] | str) -> Verdict:
         """Whether ``seat`` may pass ``cards`` now, and why not."""
-        return self._give_verdict(self._seat(seat), *_pass_choice(cards))
+        refusal = self._give_refusal(self._seat(seat), *_pass_choice(cards))
+        return Verdict(Reason.LEGAL) if refusal is None else refusal
 
-    def _give_verdict(self, seat: int, mask: int, named: int) -> Verdict:
+    def _give_refusal(self, seat: int, mask: int, named: int) -> Verdict | None:
+        if (self._passing and self._given[seat] is None and named == self.rules.pass_count
+                and mask.bit_count() == named and not mask & ~self._cards[seat]):
+            return None
         if not self._passing:
             return Verdict(Reason.NO_PASSING if self._offset == 0 else Reason.ALREADY_PASSED,
                            {"seat": seat, "players": self.players})
@@ -488,29 +553,26 @@ class Hand:
         missing = mask & ~self._cards[seat]
         if missing:
             return Verdict(Reason.PASS_NOT_IN_HAND, {"cards": [str(c) for c in CardSet(missing)]})
-        return Verdict(Reason.LEGAL)
+        return None
 
     def give(self, seat: int, cards: Iterable[Card | str] | str) -> None:
         """``seat`` puts its cards to pass face down; the exchange happens when all have given."""
         seat = self._seat(seat)
         mask, named = _pass_choice(cards)
-        verdict = self._give_verdict(seat, mask, named)
-        if not verdict:
-            raise IllegalAction(verdict)
-        self._give_mask(seat, mask)
-
-    def _give_mask(self, seat: int, mask: int) -> None:
+        refusal = self._give_refusal(seat, mask, named)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         self._given[seat] = mask
         self._cards[seat] &= ~mask
         self._history.append(("give", seat, mask))
-        if all(g is not None for g in self._given):
+        if None not in self._given:
             self._exchange(+1)
 
     def _exchange(self, sign: int) -> None:
+        n = self.players
         for seat, mask in enumerate(self._given):
             assert mask is not None
-            to = self.pass_target(seat)
-            assert to is not None
+            to = (seat + self._offset) % n  # `pass_target`, the rules' direction as an offset
             if sign > 0:
                 self._cards[to] |= mask
                 self._received[to] = mask
@@ -544,16 +606,23 @@ class Hand:
         self._history.append(("peskir", seat))
 
     # -- playing -----------------------------------------------------------------------------
-    def _layers(self) -> tuple[_Layer, ...]:
-        return self._cascades[(not self._trick) * 2 + (not self._tricks)]
+    def _cascade(self) -> Cascade:
+        """The compiled cascade of this moment."""
+        trick = self._trick
+        if not trick:
+            return self._compiled.leads[(not self._tricks) * 2 + self._broken]
+        if self._tricks:
+            return self._compiled.follows[trick[0] // 13]
+        return self._compiled.follows[8 if trick[0] == _AH_INDEX else 4 + trick[0] // 13]
 
     def legal_mask(self) -> int:
         """Bitmask of the cards the player to move may play (0 when nobody is to play)."""
         if self._passing or len(self._tricks) == self._hand_size:
             return 0
         cands = self._cards[self._to_move]
-        for layer in self._cascades[(not self._trick) * 2 + (not self._tricks)]:
-            cands = layer.apply(self, cands)
+        for guard, keep, _ in self._cascade():
+            if cands & guard:
+                cands &= keep
         return cands
 
     def legal_plays(self) -> CardSet:
@@ -575,16 +644,15 @@ class Hand:
             return Verdict(Reason.HAND_OVER)
         if seat is not None and self._seat(seat) != self._to_move:
             return Verdict(Reason.NOT_YOUR_TURN, {"to_move": self._to_move, "players": self.players})
-        seat = self._to_move
         bit = card.mask
-        cands = self._cards[seat]
+        cands = self._cards[self._to_move]
         if not cands & bit:
             return Verdict(Reason.NOT_IN_HAND, {"card": card})
-        for layer in self._layers():
-            allowed = layer.apply(self, cands)
-            if not allowed & bit:
-                return layer.explain(self, allowed)
-            cands = allowed
+        for guard, keep, layer in self._cascade():
+            if cands & guard:
+                if not keep & bit:
+                    return layer.explain(self, cands & keep)
+                cands &= keep
         return Verdict(Reason.LEGAL, {"card": card})
 
     def play(self, card: Card | str, seat: int | None = None) -> None:
@@ -602,23 +670,99 @@ class Hand:
         """Fast path for bots and simulations: play card ``card`` (an index already known legal)."""
         seat = self._to_move
         bit = 1 << card
-        self._history.append(("play", seat, card, self._broken))
-        self._cards[seat] &= ~bit
+        self._history.append(seat << 6 | card)
+        self._cards[seat] ^= bit
         self._played |= bit
         if bit & self._breakers:
             self._broken = True
         trick = self._trick
         trick.append(card)
-        n = self.players
-        if len(trick) < n:
-            self._to_move = (seat + 1) % n
+        if len(trick) < self.players:
+            self._to_move = seat + 1 if seat + 1 < self.players else 0
             return
-        winner = (self._leader + best_position(trick)) % n
+        lead = trick[0]
+        top = lead - lead % 13 + 13
+        best = max(c for c in trick if lead <= c < top)
+        winner = (self._leader + trick.index(best)) % self.players
         self._taken[winner] |= sum(map((1).__lshift__, trick))
         self._won[winner] += 1
         self._tricks.append((self._leader, tuple(trick), winner))
         self._trick = []
         self._leader = self._to_move = winner
+
+    def playout(self, rng: random.Random) -> tuple[int, ...]:
+        """The points of this hand played to its end with uniformly random legal cards.
+
+        The simulation of Monte-Carlo players: the hand itself does not change. Each card is
+        chosen from the same compiled cascade as `legal_mask`, the way `random_card` chooses,
+        so playing ``random_card(hand.legal_mask(), rng.random)`` to the end scores the same.
+        """
+        if self._passing:
+            raise IllegalAction(Verdict(Reason.PASSING_NOT_DONE, {
+                "waiting": self._given.index(None), "players": self.players}))
+        rand = rng.random
+        n = self.players
+        cards = self._cards[:]
+        taken = self._taken[:]
+        won = self._won[:]
+        leads, follows, follow_only = self._compiled[:3]
+        broken = self._broken
+        first = not self._tricks
+        winner = leader = self._leader
+        trick = self._trick
+        if trick:  # the trick in progress
+            lead = trick[0]
+            led = _SUIT_MASKS[lead // 13]
+            played = best = 0
+            for i, card in enumerate(trick):
+                played |= 1 << card
+                if 1 << card & led and 1 << card > best:
+                    best, winner = 1 << card, (leader + i) % n
+            rule = (lead // 13 if not first else 8 if lead == _AH_INDEX else 4 + lead // 13)
+            followers = _FOLLOWERS[n][leader][len(trick) - 1:]
+        for _ in range(self._hand_size - len(self._tricks)):
+            if not trick:
+                cands = cards[leader]
+                for guard, keep, _layer in leads[first * 2 + broken]:
+                    if cands & guard:
+                        cands &= keep
+                skip = int(rand() * cands.bit_count())
+                while skip:
+                    cands &= cands - 1
+                    skip -= 1
+                best = played = cands & -cands
+                cards[leader] ^= best
+                winner = leader
+                lead = best.bit_length() - 1
+                led = _SUIT_MASKS[lead // 13]
+                rule = (lead // 13 if not first else 8 if lead == _AH_INDEX else 4 + lead // 13)
+                followers = _FOLLOWERS[n][leader]
+            cascade, simple = follows[rule], follow_only[rule]
+            for seat in followers:
+                if simple:
+                    cands = cards[seat] & led or cards[seat]
+                else:
+                    cands = cards[seat]
+                    for guard, keep, _layer in cascade:
+                        if cands & guard:
+                            cands &= keep
+                skip = int(rand() * cands.bit_count())
+                while skip:
+                    cands &= cands - 1
+                    skip -= 1
+                bit = cands & -cands
+                cards[seat] ^= bit
+                played |= bit
+                if bit > best and bit & led:
+                    best, winner = bit, seat
+            if played & self._breakers:
+                broken = True
+            taken[winner] |= played
+            won[winner] += 1
+            leader = winner
+            first = False
+            trick = ()
+        return hand_points(self.rules, taken, won, self._peskir)
 
     # -- undo --------------------------------------------------------------------------------
     def undo(self) -> None:
@@ -626,9 +770,8 @@ class Hand:
         if not self._history:
             raise IllegalAction(Verdict(Reason.NOTHING_TO_UNDO))
         action = self._history.pop()
-        kind, seat = action[0], action[1]
-        if kind == "play":
-            card, broken = action[2], action[3]
+        if isinstance(action, int):  # a play: seat << 6 | card
+            seat, card = action >> 6, action & 63
             self.moon_choice = None  # the hand is no longer over: no moon to choose for
             if not self._trick:
                 leader, cards, winner = self._tricks.pop()
@@ -639,20 +782,22 @@ class Hand:
             self._trick.pop()
             self._cards[seat] |= 1 << card
             self._played &= ~(1 << card)
-            self._broken = broken
+            self._broken = bool(self._played & self._breakers)
             self._to_move = seat
-        elif kind == "give":
+        elif action[0] == "give":
+            seat = action[1]
             if not self._passing:
                 self._exchange(-1)
             self._given[seat] = None
             self._cards[seat] |= action[2]
         else:
-            self._peskir[seat] = False
+            self._peskir[action[1]] = False
 
     @property
     def history(self) -> list[tuple]:
-        """The actions taken on this hand, in order (what a game record stores)."""
-        return list(self._history)
+        """The actions taken on this hand, in order (what a game record stores):
+        ``("give", seat, mask)``, ``("peskir", seat)`` and ``("play", seat, card index)``."""
+        return [("play", a >> 6, a & 63) if isinstance(a, int) else a for a in self._history]
 
     # -- scoring -----------------------------------------------------------------------------
     def penalty_taken(self) -> tuple[int, ...]:
@@ -718,7 +863,7 @@ class Hand:
 def _pass_choice(cards: Iterable[Card | str] | str) -> tuple[int, int]:
     """The mask of a pass choice and how many cards were named (a repeat counts twice)."""
     if isinstance(cards, CardSet):
-        return cards.mask, len(cards)
+        return cards.mask, cards.mask.bit_count()
     if isinstance(cards, Card):
         return cards.mask, 1
     if isinstance(cards, str):

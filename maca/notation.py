@@ -119,10 +119,6 @@ def rules_from_text(text: str) -> Rules:
 
 
 # -- positions --------------------------------------------------------------------------------
-def _pbn_list(masks: list[int]) -> str:
-    return "/".join(CardSet(m).to_pbn() for m in masks)
-
-
 def _trick_text(trick: Trick) -> str:
     return f"{trick.leader}:" + ",".join(str(c) for c in trick.cards)
 
@@ -248,12 +244,14 @@ def _parse_peskir(value: str) -> list[int]:
 
 # -- records ----------------------------------------------------------------------------------
 def _hand_lines(hand: Hand) -> list[str]:
-    if hand._dealt is None:
-        raise RecordError("this hand started from a position, so its deal is unknown: "
-                          "save its position() instead of a record")
-    lines = [f"hand {hand.number} dealer {hand.dealer}", f"deal {_pbn_list(list(hand._dealt))}"]
+    dealt = [hand.dealt(seat) for seat in range(hand.players)]
+    if None in dealt:
+        raise RecordError("this hand comes from a position that does not record its passes, so "
+                          "its deal is unknown: save its position() instead of a record")
+    lines = [f"hand {hand.number} dealer {hand.dealer}",
+             "deal " + "/".join(d.to_pbn() for d in dealt if d is not None)]
     plays: list[str] = []
-    for action in hand._history:
+    for action in hand.history:
         if action[0] == "play":
             plays.append(str(Card(action[2])))
             if len(plays) == hand.players:
