@@ -42,12 +42,13 @@ def best_position(cards: Sequence[int]) -> int:
     >>> best_position([Card.parse(c).index for c in ("5C", "KC", "AH", "9C")])
     1
     """
-    lead = best = cards[0]
-    top = lead - lead % 13 + 13  # first card above the led suit
-    for c in cards:
+    best = cards[0]
+    top = best - best % 13 + 13  # first card above the led suit
+    at = 0
+    for i, c in enumerate(cards):
         if best < c < top:
-            best = c
-    return list(cards).index(best)
+            best, at = c, i
+    return at
 
 
 @dataclass(frozen=True)
@@ -262,16 +263,17 @@ def _shuffle(deck: list[int], rng: random.Random) -> None:
 
 
 def random_card(mask: int, rand: Callable[[], float]) -> int:
-    """One card of ``mask`` chosen uniformly with one call of ``rand`` (like `random.random`):
-    how `Hand.playout` chooses.
+    """One card of ``mask`` chosen uniformly with one call of ``rand`` (like `random.random`),
+    none when there is no choice: how `Hand.playout` chooses.
 
     >>> random_card(0b1011, lambda: 0.5)
     1
     """
-    skip = int(rand() * mask.bit_count())
-    while skip:
-        mask &= mask - 1
-        skip -= 1
+    if mask & (mask - 1):  # more than one card: one random number chooses
+        skip = int(rand() * mask.bit_count())
+        while skip:
+            mask &= mask - 1
+            skip -= 1
     return (mask & -mask).bit_length() - 1
 
 
@@ -372,8 +374,9 @@ class Hand:
         maca.errors.PositionError: trick 1 is led by seat 3, but seat 0 holds 2C, which opens it
         """
         n = rules.players
-        holding = [_seat_cards(cards, seat, "cards") for seat in range(n)] if len(cards) == n \
-            else _wrong_count("cards", len(cards), n)
+        holding = [m for m in _seat_masks("cards", cards, n) if m is not None]
+        if len(holding) != n:
+            raise PositionError("cards: every seat holds a CardSet (possibly empty), not None")
         history = [_trick_cards(i + 1, t, n, complete=True) for i, t in enumerate(tricks)]
         if trick is not None:
             history.append(_trick_cards(len(history) + 1, trick, n, complete=False))
@@ -382,9 +385,7 @@ class Hand:
             for i, card in enumerate(plays):
                 played[(leader + i) % n] |= card.mask
         after_pass = [h | p for h, p in zip(holding, played)]
-        given = None if passed is None else (
-            [None if g is None else _seat_cards(passed, seat, "passed") for seat, g in
-             enumerate(passed)] if len(passed) == n else _wrong_count("passed", len(passed), n))
+        given = None if passed is None else _seat_masks("passed", passed, n)
         dealt, passing = _undo_passes(rules, number, after_pass, given)
         if passing and any(plays for _, plays in history):
             raise PositionError("cards were played before every seat had passed")
@@ -680,10 +681,7 @@ class Hand:
         if len(trick) < self.players:
             self._to_move = seat + 1 if seat + 1 < self.players else 0
             return
-        lead = trick[0]
-        top = lead - lead % 13 + 13
-        best = max(c for c in trick if lead <= c < top)
-        winner = (self._leader + trick.index(best)) % self.players
+        winner = (self._leader + best_position(trick)) % self.players
         self._taken[winner] |= sum(map((1).__lshift__, trick))
         self._won[winner] += 1
         self._tricks.append((self._leader, tuple(trick), winner))
@@ -706,10 +704,10 @@ class Hand:
         taken = self._taken[:]
         won = self._won[:]
         leads, follows, follow_only = self._compiled[:3]
-        broken = self._broken
+        broken, breakers = self._broken, self._breakers
         first = not self._tricks
         winner = leader = self._leader
-        trick = self._trick
+        trick: Sequence[int] = self._trick
         if trick:  # the trick in progress
             lead = trick[0]
             led = _SUIT_MASKS[lead // 13]
@@ -726,10 +724,11 @@ class Hand:
                 for guard, keep, _layer in leads[first * 2 + broken]:
                     if cands & guard:
                         cands &= keep
-                skip = int(rand() * cands.bit_count())
-                while skip:
-                    cands &= cands - 1
-                    skip -= 1
+                if cands & (cands - 1):
+                    skip = int(rand() * cands.bit_count())
+                    while skip:
+                        cands &= cands - 1
+                        skip -= 1
                 best = played = cands & -cands
                 cards[leader] ^= best
                 winner = leader
@@ -746,16 +745,17 @@ class Hand:
                     for guard, keep, _layer in cascade:
                         if cands & guard:
                             cands &= keep
-                skip = int(rand() * cands.bit_count())
-                while skip:
-                    cands &= cands - 1
-                    skip -= 1
+                if cands & (cands - 1):
+                    skip = int(rand() * cands.bit_count())
+                    while skip:
+                        cands &= cands - 1
+                        skip -= 1
                 bit = cands & -cands
                 cards[seat] ^= bit
                 played |= bit
                 if bit > best and bit & led:
                     best, winner = bit, seat
-            if played & self._breakers:
+            if played & breakers:
                 broken = True
             taken[winner] |= played
             won[winner] += 1
@@ -876,15 +876,16 @@ def _pass_choice(cards: Iterable[Card | str] | str) -> tuple[int, int]:
     return CardSet(items).mask, len(items)
 
 
-def _wrong_count(field: str, given: int, players: int) -> list:
-    raise PositionError(f"{field}: give one group per seat: {players}, not {given}")
-
-
-def _seat_cards(groups: Sequence[CardSet | None], seat: int, field: str) -> int:
-    group = groups[seat]
-    if not isinstance(group, CardSet):
-        raise PositionError(f"{field}: seat {seat}'s cards must be a CardSet, not {group!r}")
-    return group.mask
+def _seat_masks(field: str, groups: Sequence[CardSet | None], players: int) -> list[int | None]:
+    """Each seat's group as a mask (None stays None), checked: one CardSet (or None) a seat."""
+    if isinstance(groups, (str, bytes)) or len(groups) != players:
+        raise PositionError(f"{field}: give one group of cards per seat ({players})")
+    masks: list[int | None] = []
+    for seat, group in enumerate(groups):
+        if group is not None and not isinstance(group, CardSet):
+            raise PositionError(f"{field}: seat {seat}'s cards must be a CardSet, not {group!r}")
+        masks.append(None if group is None else group.mask)
+    return masks
 
 
 def _trick_cards(number: int, trick: tuple[int, Sequence[Card]], players: int,
