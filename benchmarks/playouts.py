@@ -24,7 +24,7 @@ import time
 from typing import Any, Callable
 
 from maca import CardSet, Hand, Rules
-from maca.hand import random_card
+from maca.simulation import random_card
 
 RULES = Rules.preset("standard")
 

@@ -159,7 +159,7 @@ def maca_wheel(into: Path, log: Log) -> Path:
         for name in ("pyproject.toml", "README.md"):
             shutil.copy2(ROOT / name, Path(tmp) / name)
         shutil.copytree(ROOT / "maca", Path(tmp) / "maca",
-                        ignore=shutil.ignore_patterns("__pycache__"))
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so"))
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
              "--no-build-isolation", "--disable-pip-version-check", "-w", into, tmp], log)
     return next(into.glob("maca-*.whl"))

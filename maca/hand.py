@@ -24,6 +24,7 @@ from .errors import CardError, IllegalAction, PositionError
 from .reasons import Reason, Verdict
 from .rules import DIRECTIONS, Rules
 from .scoring import hand_points, moon_shooters, penalty_points
+from .simulation import random_playout, shuffle
 
 __all__ = ["Hand", "Trick"]
 
@@ -238,45 +239,6 @@ def shuffler(seed: int | str | None = None) -> random.Random:
     return secrets.SystemRandom() if seed is None else random.Random(seed)
 
 
-#: Per number of players and leader: the seats that follow, in order.
-_FOLLOWERS = {n: tuple(tuple((leader + i) % n for i in range(1, n)) for leader in range(n))
-              for n in (3, 4)}
-
-#: Fisher-Yates steps for a deck of up to 52 cards: (position, choices, random bits needed).
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
-
-
-def _shuffle(deck: list[int], rng: random.Random) -> None:
-    """Shuffle ``deck`` in place exactly as ``rng.shuffle`` does (same seeded deals), faster.
-
-    >>> a, b = list(range(52)), list(range(52))
-    >>> random.Random(4).shuffle(a); _shuffle(b, random.Random(4)); a == b
-    True
-    """
-    getrandbits = rng.getrandbits
-    size = len(deck)
-    for i, choices, bits in _SHUFFLE_STEPS[52 - size:]:
-        j = getrandbits(bits)
-        while j >= choices:
-            j = getrandbits(bits)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-def random_card(mask: int, rand: Callable[[], float]) -> int:
-    """One card of ``mask`` chosen uniformly with one call of ``rand`` (like `random.random`),
-    none when there is no choice: how `Hand.playout` chooses.
-
-    >>> random_card(0b1011, lambda: 0.5)
-    1
-    """
-    if mask & (mask - 1):  # more than one card: one random number chooses
-        skip = int(rand() * mask.bit_count())
-        while skip:
-            mask &= mask - 1
-            skip -= 1
-    return (mask & -mask).bit_length() - 1
-
-
 class Hand:
     """One deal of the cards, from passing to the last trick. Build with `deal` or `from_cards`.
 
@@ -325,7 +287,7 @@ class Hand:
         Without ``seed`` (or ``rng``) the shuffle uses the system's secure randomness.
         """
         deck = list(compiled(rules).deck)
-        _shuffle(deck, rng if rng is not None else shuffler(seed))
+        shuffle(deck, rng if rng is not None else shuffler(seed))
         n = rules.players
         dealt = [0] * n
         for i in range(n):  # one card at a time clockwise: seat dealer+1+i gets deck[i::n]
@@ -698,70 +660,11 @@ class Hand:
         if self._passing:
             raise IllegalAction(Verdict(Reason.PASSING_NOT_DONE, {
                 "waiting": self._given.index(None), "players": self.players}))
-        rand = rng.random
-        n = self.players
-        cards = self._cards[:]
-        taken = self._taken[:]
-        won = self._won[:]
         leads, follows, follow_only = self._compiled[:3]
-        broken, breakers = self._broken, self._breakers
-        first = not self._tricks
-        winner = leader = self._leader
-        trick: Sequence[int] = self._trick
-        if trick:  # the trick in progress
-            lead = trick[0]
-            led = _SUIT_MASKS[lead // 13]
-            played = best = 0
-            for i, card in enumerate(trick):
-                played |= 1 << card
-                if 1 << card & led and 1 << card > best:
-                    best, winner = 1 << card, (leader + i) % n
-            rule = (lead // 13 if not first else 8 if lead == _AH_INDEX else 4 + lead // 13)
-            followers = _FOLLOWERS[n][leader][len(trick) - 1:]
-        for _ in range(self._hand_size - len(self._tricks)):
-            if not trick:
-                cands = cards[leader]
-                for guard, keep, _layer in leads[first * 2 + broken]:
-                    if cands & guard:
-                        cands &= keep
-                if cands & (cands - 1):
-                    skip = int(rand() * cands.bit_count())
-                    while skip:
-                        cands &= cands - 1
-                        skip -= 1
-                best = played = cands & -cands
-                cards[leader] ^= best
-                winner = leader
-                lead = best.bit_length() - 1
-                led = _SUIT_MASKS[lead // 13]
-                rule = (lead // 13 if not first else 8 if lead == _AH_INDEX else 4 + lead // 13)
-                followers = _FOLLOWERS[n][leader]
-            cascade, simple = follows[rule], follow_only[rule]
-            for seat in followers:
-                if simple:
-                    cands = cards[seat] & led or cards[seat]
-                else:
-                    cands = cards[seat]
-                    for guard, keep, _layer in cascade:
-                        if cands & guard:
-                            cands &= keep
-                if cands & (cands - 1):
-                    skip = int(rand() * cands.bit_count())
-                    while skip:
-                        cands &= cands - 1
-                        skip -= 1
-                bit = cands & -cands
-                cards[seat] ^= bit
-                played |= bit
-                if bit > best and bit & led:
-                    best, winner = bit, seat
-            if played & breakers:
-                broken = True
-            taken[winner] |= played
-            won[winner] += 1
-            leader = winner
-            first = False
-            trick = ()
+        taken, won = random_playout(
+            rng.random, self._cards[:], self._taken[:], self._won[:], leads, follows,
+            follow_only, self._breakers, self._broken, not self._tricks, self._leader,
+            self._trick, self._hand_size - len(self._tricks))
         return hand_points(self.rules, taken, won, self._peskir)
 
     # -- undo --------------------------------------------------------------------------------
@@ -845,11 +748,11 @@ class Hand:
 
     def copy(self) -> Hand:
         """An independent copy (history included), for simulations."""
-        other = object.__new__(Hand)
-        other.__dict__.update(self.__dict__)
-        for name in ("_cards", "_given", "_received", "_peskir", "_taken", "_won", "_trick",
-                     "_tricks", "_history"):
-            setattr(other, name, list(getattr(self, name)))
+        other = Hand.__new__(Hand)
+        for name in _SHARED_FIELDS:
+            setattr(other, name, getattr(self, name))
+        for name in _LIST_FIELDS:
+            setattr(other, name, getattr(self, name)[:])
         return other
 
     def __repr__(self) -> str:
@@ -858,6 +761,14 @@ class Hand:
     def _repr_html_(self) -> str:
         from .render import table_html
         return table_html(self)
+
+
+#: What `Hand.copy` shares (immutable values) and what it copies (lists).
+_SHARED_FIELDS = ("rules", "players", "number", "dealer", "_dealt", "_compiled", "_hand_size",
+                  "_lowest_club", "_breakers", "_offset", "_passing", "_played", "_broken",
+                  "_leader", "_to_move", "moon_choice")
+_LIST_FIELDS = ("_cards", "_given", "_received", "_peskir", "_taken", "_won", "_trick",
+                "_tricks", "_history")
 
 
 def _pass_choice(cards: Iterable[Card | str] | str) -> tuple[int, int]:
