@@ -373,7 +373,8 @@ def parse_game_record(text: str) -> Game:
                 if game is None:
                     game = Game.from_hand(hand)
                 else:
-                    game.next_hand(dealer=hand.dealer, dealt=list(hand._dealt))
+                    dealt = [hand.dealt(seat) for seat in range(hand.players)]
+                    game.next_hand(dealer=hand.dealer, dealt=[d.mask for d in dealt if d is not None])
             except (IllegalAction, PositionError) as exc:
                 raise RecordError(f"line {num}: {exc}") from None
             i += 2
