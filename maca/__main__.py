@@ -57,7 +57,10 @@ def _say(lang: str, tr: str, en: str) -> str:
 
 
 def validate_sets(paths: list[Path], lang: str) -> int:
-    """Load each exercise set (every exercise built and solved by the engine); 1 if any fails."""
+    """Load each exercise set (every exercise built and solved by the engine); 1 if any fails.
+
+    Every file is checked, whatever happens to the others.
+    """
     from .exercises import load_set
 
     failed = 0
@@ -68,6 +71,12 @@ def validate_sets(paths: list[Path], lang: str) -> int:
             failed += 1
             print("✗ " + _say(lang, "Bu set okunamadı", "This set cannot be used") + f": {exc}",
                   file=sys.stderr)
+            continue
+        except Exception as exc:  # a bug in maca: report it, and go on with the other files
+            failed += 1
+            print(f"✗ {path}: " + _say(lang, "maca'da bir hata (lütfen bildirin)",
+                                       "a bug in maca (please report it)")
+                  + f": {type(exc).__name__}: {exc}", file=sys.stderr)
             continue
         print(f"✓ {path}: " + _say(lang, f"{len(exercises)} alıştırma, {exercises.max_score} puan",
                                    f"{len(exercises)} exercises, {exercises.max_score} points"))

@@ -18,7 +18,7 @@ import unicodedata
 from enum import IntEnum
 from typing import Iterable, Iterator
 
-from .errors import CardError
+from .errors import CardError, shown
 
 __all__ = ["Suit", "Card", "CardSet", "RANKS", "suit_mask"]
 
@@ -122,8 +122,8 @@ class Card:
             return cls._all[index]
         if isinstance(index, str) and cls._all:
             return cls.parse(index)  # so that repr() evaluates: Card('QS')
-        if not isinstance(index, int) or not 0 <= index < 52:
-            raise CardError(f"card index must be an int 0..51, not {index!r}")
+        if type(index) is not int or not 0 <= index < 52:
+            raise CardError(f"card index must be an int 0..51, not {shown(index)}")
         card = object.__new__(cls)
         object.__setattr__(card, "index", index)
         return card
@@ -137,8 +137,10 @@ class Card:
     @classmethod
     def of(cls, rank: int, suit: Suit | int) -> Card:
         """The card of ``rank`` (2..14, ace high) and ``suit``."""
-        if not 2 <= rank <= 14:
-            raise CardError(f"rank must be 2..14 (ace is 14), not {rank!r}")
+        if type(rank) is not int or not 2 <= rank <= 14:
+            raise CardError(f"rank must be a whole number 2..14 (ace is 14), not {shown(rank)}")
+        if not isinstance(suit, int) or isinstance(suit, bool) or not 0 <= suit < 4:
+            raise CardError(f"suit must be a Suit or 0..3, not {shown(suit)}")
         return cls(13 * int(suit) + rank - 2)
 
     @classmethod
@@ -155,7 +157,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"a card must be given as text like 'QS', not {text!r}")
+            raise CardError(f"a card must be given as text like 'QS', not {shown(text)}")
         raw = _turkish_lower(text)
         match = _SHORT.match(raw)
         if match:
@@ -172,7 +174,7 @@ class Card:
                     if suit_word in _SUIT_WORDS and rank_word in _RANK_WORDS:
                         return cls(13 * _SUIT_WORDS[suit_word] + _RANK_WORDS[rank_word])
         raise CardError(
-            f"cannot read {text!r} as a card: write rank then suit (QS, Q♠, 10H, TH, 2C) "
+            f"cannot read {shown(text)} as a card: write rank then suit (QS, Q♠, 10H, TH, 2C) "
             'or a name ("maça kızı", "queen of spades")')
 
     @property
@@ -224,8 +226,10 @@ class Card:
             return self.index == other.index
         return NotImplemented
 
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index < other.index
+        return NotImplemented
 
     def __hash__(self) -> int:
         return hash(("Card", self.index))
@@ -243,7 +247,7 @@ def _card_index(item: object) -> int:
         return item.index
     if isinstance(item, str):
         return Card.parse(item).index
-    raise CardError(f"expected a card like 'QS', got {item!r}")
+    raise CardError(f"expected a card like 'QS', got {shown(item)}")
 
 
 class CardSet:
@@ -261,12 +265,16 @@ class CardSet:
     mask: int
 
     def __init__(self, cards: Iterable[Card | str] | str | int = ()) -> None:
-        if isinstance(cards, int):
+        """From text (see `parse`), an iterable of cards (`Card` or text), or a 52-bit mask."""
+        if isinstance(cards, int) and not isinstance(cards, bool):
             mask = cards
             if not 0 <= mask < 1 << 52:
-                raise CardError(f"card mask out of range: {mask!r}")
+                raise CardError(f"card mask out of range: {shown(mask)} (use 0 to 2**52 - 1)")
         elif isinstance(cards, str):
             mask = CardSet.parse(cards).mask
+        elif isinstance(cards, (bytes, bytearray, bool)) or not hasattr(cards, "__iter__"):
+            raise CardError(f"cards must be text like 'AS KS 2C', a list of cards or a mask, "
+                            f"not {shown(cards)}")
         else:
             mask = 0
             for item in cards:
@@ -289,7 +297,7 @@ class CardSet:
         CardSet('QS AH 2C')
         """
         if not isinstance(text, str):
-            raise CardError(f"a list of cards must be text like 'AS KS 2C', not {text!r}")
+            raise CardError(f"a list of cards must be text like 'AS KS 2C', not {shown(text)}")
         stripped = text.strip()
         if stripped.count(".") == 3 and " " not in stripped and "," not in stripped:
             return cls.from_pbn(stripped)
@@ -309,7 +317,8 @@ class CardSet:
                     raise
                 bit = sum(bits)
             if mask & bit:
-                raise CardError(f"{part!r} appears twice in {text!r}: each card can appear once")
+                raise CardError(f"{shown(part)} appears twice in {shown(text)}: each card can "
+                                "appear once")
             mask |= bit
         return cls(mask)
 
@@ -320,10 +329,12 @@ class CardSet:
         >>> CardSet.from_pbn("AKQ.T98..5432")
         CardSet('AS KS QS 10H 9H 8H 5C 4C 3C 2C')
         """
+        if not isinstance(text, str):
+            raise CardError(f"a PBN hand must be text like 'AKQ.T98..5432', not {shown(text)}")
         groups = text.strip().split(".")
         if len(groups) != 4:
             raise CardError(
-                f"cannot read {text!r} as a PBN hand: it needs 4 suits separated by dots, "
+                f"cannot read {shown(text)} as a PBN hand: it needs 4 suits separated by dots, "
                 "spades.hearts.diamonds.clubs, like 'AKQ.T98..5432'")
         mask = 0
         for suit, group in zip(DISPLAY_SUITS, groups):
@@ -331,11 +342,11 @@ class CardSet:
             for ch in ranks:
                 if ch not in RANKS:
                     raise CardError(
-                        f"cannot read {text!r}: {ch!r} is not a rank in the {suit.name_in()} "
+                        f"cannot read {shown(text)}: {ch!r} is not a rank in the {suit.name_in()} "
                         "group (use AKQJT98765432)")
                 bit = 1 << (13 * suit + RANKS.index(ch))
                 if mask & bit:
-                    raise CardError(f"cannot read {text!r}: {ch}{suit.letter} appears twice")
+                    raise CardError(f"cannot read {shown(text)}: {ch}{suit.letter} appears twice")
                 mask |= bit
         return cls(mask)
 
@@ -399,23 +410,32 @@ class CardSet:
 
     __ror__, __rand__, __rxor__ = __or__, __and__, __xor__
 
-    def __le__(self, other: CardSet) -> bool:
-        return self.mask & ~other.mask == 0
+    # Comparisons take what the set operations take; anything else is NotImplemented, so
+    # Python raises TypeError for ``CardSet() <= 5`` as it does for ``set() <= 5``.
+    def __le__(self, other: object) -> bool:
+        m = self._other(other)
+        return NotImplemented if m is None else self.mask & ~m == 0
 
-    def __lt__(self, other: CardSet) -> bool:
-        return self <= other and self.mask != other.mask
+    def __lt__(self, other: object) -> bool:
+        m = self._other(other)
+        return NotImplemented if m is None else self.mask & ~m == 0 and self.mask != m
 
-    def __ge__(self, other: CardSet) -> bool:
-        return other <= self
+    def __ge__(self, other: object) -> bool:
+        m = self._other(other)
+        return NotImplemented if m is None else m & ~self.mask == 0
 
-    def __gt__(self, other: CardSet) -> bool:
-        return other < self
+    def __gt__(self, other: object) -> bool:
+        m = self._other(other)
+        return NotImplemented if m is None else m & ~self.mask == 0 and self.mask != m
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardSet):
             return self.mask == other.mask
         if isinstance(other, (set, frozenset)):
-            return self.mask == CardSet(other).mask
+            try:
+                return self.mask == CardSet(other).mask
+            except CardError:
+                return False  # a set holding something else than cards
         return NotImplemented
 
     def __hash__(self) -> int:

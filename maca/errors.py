@@ -1,10 +1,32 @@
-"""The errors maca raises: one class per way the input can be wrong."""
+"""The errors maca raises: one tree under `MacaError`, one class per way the input can be wrong.
+
+::
+
+    MacaError (a ValueError)
+    ├── CardError            a card or list of cards cannot be read
+    ├── RulesError           a rules option has a wrong type or an impossible value
+    ├── PositionError        a position string is malformed or inconsistent
+    ├── RecordError          a game record cannot be replayed
+    ├── IllegalActionError   the engine refused an action (carries its `Reason`)
+    └── (maca.exercises)     ExerciseError (GenerationError, NoQuestionError), AnswerError,
+                             AnswersFileError, ClassListError
+
+Every public parser and file reader raises only errors of this tree; a message quotes the
+input (with `shown`) and says what would be valid.
+
+>>> issubclass(IllegalActionError, MacaError), IllegalAction is IllegalActionError
+(True, True)
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import reprlib
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .reasons import Verdict
+
+__all__ = ["MacaError", "CardError", "RulesError", "PositionError", "RecordError",
+           "IllegalActionError", "IllegalAction", "shown"]
 
 
 class MacaError(ValueError):
@@ -16,7 +38,7 @@ class CardError(MacaError):
 
 
 class RulesError(MacaError):
-    """A rules option has an impossible value."""
+    """A rules option has a wrong type or an impossible value."""
 
 
 class PositionError(MacaError):
@@ -27,7 +49,7 @@ class RecordError(MacaError):
     """A game record could not be replayed."""
 
 
-class IllegalAction(MacaError):
+class IllegalActionError(MacaError):
     """The engine refused an action; `verdict` says why, in Turkish and English.
 
     Nothing changes when this is raised.
@@ -41,3 +63,20 @@ class IllegalAction(MacaError):
     def message(self, lang: str = "en") -> str:
         """The refusal in ``"tr"`` or ``"en"``."""
         return self.verdict.message(lang)
+
+
+#: The earlier name of `IllegalActionError`, kept so that existing code and lessons still run.
+IllegalAction = IllegalActionError
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 80
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 8
+
+
+def shown(value: Any) -> str:
+    """A value as messages quote it: its ``repr``, cut short when it is long or deeply nested.
+
+    >>> shown("QS"), shown([[[[[[[[1]]]]]]]]), shown("x" * 1000)[:12]
+    ("'QS'", '[[[[[[[...]]]]]]]', "'xxxxxxxxxxx")
+    """
+    return _SHORT.repr(value)

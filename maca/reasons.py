@@ -70,6 +70,7 @@ class Reason(Enum):
     DEALER_CHOICE_NOT_ALLOWED = "dealer_choice_not_allowed"
     MOON_CHOICE_NOT_ALLOWED = "moon_choice_not_allowed"
     GAME_OVER = "game_over"
+    GAME_NOT_OVER = "game_not_over"
 
 
 _MESSAGES: dict[Reason, tuple[str, str]] = {
@@ -141,6 +142,9 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
         "after a moon."),
     Reason.GAME_OVER: ("Oyun bitti; yeni tur dağıtılamaz.",
                        "The game is over; no new hand can be dealt."),
+    Reason.GAME_NOT_OVER: ("Oyun henüz bitmedi: sıralama, bir toplam hedefe ulaşınca belli olur.",
+                           "The game is not over yet: the standings are known once a total "
+                           "reaches the target."),
 }
 
 _SUIT_EN1 = ("club", "diamond", "spade", "heart")

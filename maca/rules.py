@@ -7,17 +7,27 @@
 50
 >>> Rules.preset("turkish").value_of("AH"), Rules.preset("turkish").moon_value
 (5, 35)
+
+Every option is checked when rules are made, its type as well as its value:
+
+>>> Rules.preset("standard").replace(must_break_hearts="no")
+Traceback (most recent call last):
+...
+maca.errors.RulesError: rules option must_break_hearts='no' is not valid: use True or False
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .cards import Card, CardSet, Suit, suit_mask
-from .errors import CardError, RulesError
+from .errors import CardError, RulesError, shown
 
-__all__ = ["Rules", "PRESETS", "DIRECTIONS", "MOON_RULES"]
+__all__ = ["Rules", "PRESETS", "PRESET_NAMES", "DIRECTIONS", "MOON_RULES"]
+
+#: The presets of RULES.md (`PRESETS`, at the end of this module, holds their rules).
+PRESET_NAMES = ("standard", "omnibus", "turkish", "three_players", "partnership")
 
 #: Pass directions and the seat offset (clockwise) each sends cards to.
 DIRECTIONS = {"left": 1, "right": -1, "across": 2, "none": 0}
@@ -67,63 +77,45 @@ class Rules:
     partnership: bool = False              # seats 0+2 against 1+3
 
     def __post_init__(self) -> None:
-        set_ = object.__setattr__
-        if not isinstance(self.removed, CardSet):
-            set_(self, "removed", _card_set(self.removed, "removed"))
-        if isinstance(self.card_values, Mapping):
-            set_(self, "card_values", _values_from_map(self.card_values))
-        else:
-            set_(self, "card_values", tuple(self.card_values))
-        if self.bonus_card is not None and not isinstance(self.bonus_card, Card):
-            try:
-                set_(self, "bonus_card", Card.parse(self.bonus_card))
-            except CardError as exc:
-                raise RulesError(f"rules option bonus_card: {exc}") from None
-        set_(self, "pass_cycle", tuple(self.pass_cycle))
+        # Each option is read by the reader of its annotated type (below), then checked
+        # against the others; values given in another accepted form are stored normalised.
+        for option in fields(self):
+            read = _READERS[str(option.type)]
+            object.__setattr__(self, option.name, read(option.name, getattr(self, option.name)))
         self._validate()
 
     def _validate(self) -> None:
-        def bad(option: str, value: Any, valid: str) -> RulesError:
-            return RulesError(f"rules option {option}={value!r} is not valid: {valid}")
-
         if self.players not in (3, 4):
-            raise bad("players", self.players, "use 3 or 4")
-        for d in self.pass_cycle:
-            if d not in DIRECTIONS:
-                raise bad("pass_cycle", self.pass_cycle, "use left, right, across, none")
-            if d == "across" and self.players == 3:
-                raise bad("pass_cycle", self.pass_cycle, "3 players cannot pass across")
+            raise _bad("players", self.players, "use 3 or 4")
+        if "across" in self.pass_cycle and self.players == 3:
+            raise _bad("pass_cycle", self.pass_cycle, "3 players cannot pass across")
         deck = 52 - len(self.removed)
         if deck % self.players:
-            raise bad("removed", str(self.removed),
-                      f"{deck} cards cannot be dealt evenly to {self.players} players")
+            raise _bad("removed", str(self.removed),
+                       f"{deck} cards cannot be dealt evenly to {self.players} players")
         if not 0 <= self.pass_count < deck // self.players:
-            raise bad("pass_count", self.pass_count, "use 0 up to one less than a hand")
-        if self.first_lead not in FIRST_LEADS:
-            raise bad("first_lead", self.first_lead, "use " + " or ".join(FIRST_LEADS))
-        if len(self.card_values) != 52 or not all(isinstance(v, int) for v in self.card_values):
-            raise bad("card_values", self.card_values, "give a whole number for each card")
-        if self.moon not in MOON_RULES:
-            raise bad("moon", self.moon, "use " + ", ".join(MOON_RULES))
-        if self.discard_order not in DISCARD_ORDERS:
-            raise bad("discard_order", self.discard_order, "use off or turkish")
+            raise _bad("pass_count", self.pass_count, "use 0 up to one less than a hand")
         if self.partnership and self.players != 4:
-            raise bad("partnership", True, "partnerships need 4 players")
+            raise _bad("partnership", True, "partnerships need 4 players")
         if self.moon_needs_bonus and self.bonus_card is None:
-            raise bad("moon_needs_bonus", True, "set a bonus_card first")
+            raise _bad("moon_needs_bonus", True, "set a bonus_card first")
         if self.target <= 0:
-            raise bad("target", self.target, "use a positive number of points")
+            raise _bad("target", self.target, "use a positive number of points")
         if self.bonus_card is not None and self.bonus_card in self.removed:
-            raise bad("bonus_card", str(self.bonus_card), "it was removed from the deck")
+            raise _bad("bonus_card", str(self.bonus_card), "it was removed from the deck")
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """One of ``standard``, ``omnibus``, ``turkish``, ``three_players``, ``partnership``."""
-        try:
+        """One of ``standard``, ``omnibus``, ``turkish``, ``three_players``, ``partnership``.
+
+        >>> Rules.preset([])
+        Traceback (most recent call last):
+        ...
+        maca.errors.RulesError: unknown rules preset []: use one of standard, omnibus, turkish, three_players, partnership
+        """
+        if isinstance(name, str) and name in PRESETS:
             return PRESETS[name]
-        except KeyError:
-            raise RulesError(
-                f"unknown rules preset {name!r}: use one of {', '.join(PRESETS)}") from None
+        raise RulesError(f"unknown rules preset {shown(name)}: use one of {', '.join(PRESETS)}")
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed: ``rules.replace(target=50)``."""
@@ -198,8 +190,9 @@ class Rules:
         >>> r.seat_towards(0, "left"), r.seat_towards(0, "right"), r.seat_towards(3, "across")
         (1, 3, 1)
         """
-        if direction not in DIRECTIONS or (direction == "across" and self.players == 3):
-            raise RulesError(f"{direction!r} is not a direction for {self.players} players: use "
+        if (not isinstance(direction, str) or direction not in DIRECTIONS
+                or (direction == "across" and self.players == 3)):
+            raise RulesError(f"{shown(direction)} is not a direction for {self.players} players: use "
                              + ("left, right or none" if self.players == 3
                                 else "left, right, across or none"))
         offset = DIRECTIONS[direction]
@@ -207,26 +200,102 @@ class Rules:
 
     def changes(self) -> dict[str, Any]:
         """The options that differ from this rules' preset."""
-        base = PRESETS.get(self.name, Rules())
+        base = PRESETS[self.name]
         return {f.name: getattr(self, f.name) for f in fields(self)
                 if f.name != "name" and getattr(self, f.name) != getattr(base, f.name)}
 
 
-def _card_set(value: Any, option: str) -> CardSet:
+# -- reading one option: a reader per annotated type ---------------------------------------------------------------------
+def _bad(option: str, value: Any, valid: str) -> RulesError:
+    return RulesError(f"rules option {option}={shown(value)} is not valid: {valid}")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _read_bool(option: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _bad(option, value, "use True or False")
+    return value
+
+
+def _read_int(option: str, value: Any) -> int:
+    if not _whole(value):
+        raise _bad(option, value, "use a whole number")
+    return int(value)
+
+
+_CHOICES = {"name": PRESET_NAMES, "first_lead": FIRST_LEADS, "moon": MOON_RULES,
+            "discard_order": DISCARD_ORDERS}
+
+
+def _read_choice(option: str, value: Any) -> str:
+    choices = _CHOICES[option]
+    if not isinstance(value, str) or value not in choices:
+        raise _bad(option, value, "use " + ", ".join(choices))
+    return value
+
+
+def _read_cards(option: str, value: Any) -> CardSet:
+    if isinstance(value, CardSet):
+        return value
+    if not isinstance(value, (str, list, tuple, set, frozenset)):
+        raise _bad(option, value, "give cards, like '2D' or CardSet.parse('2D 2C')")
     try:
-        return value if isinstance(value, CardSet) else CardSet(value)
-    except Exception as exc:
+        return CardSet(value)
+    except CardError as exc:
         raise RulesError(f"rules option {option}: {exc}") from None
 
 
-def _values_from_map(values: Mapping[Any, int]) -> tuple[int, ...]:
+def _read_directions(option: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or not all(
+            isinstance(d, str) and d in DIRECTIONS for d in value):
+        raise _bad(option, value, "give a list of directions, each left, right, across or none "
+                                  "(an empty list: no passing)")
+    return tuple(value)
+
+
+def _read_values(option: str, value: Any) -> tuple[int, ...]:
+    if isinstance(value, Mapping):
+        return _values_from_map(value)
+    if not isinstance(value, (list, tuple)) or len(value) != 52:
+        raise _bad(option, value, "give 52 whole numbers (one per card, in the engine's order) "
+                                  "or a map of cards to points like {'QS': 13}")
+    for index, points in enumerate(value):
+        if not _whole(points):
+            raise RulesError(f"rules option {option}: {Card(index)}: {shown(points)} is not "
+                             "valid: give a whole number of points")
+    return tuple(value)
+
+
+def _values_from_map(values: Mapping[Any, Any]) -> tuple[int, ...]:
     out = [0] * 52
     for card, points in values.items():
         try:
-            out[Card.parse(card).index] = int(points)
-        except (CardError, TypeError, ValueError) as exc:
-            raise RulesError(f"rules option card_values: {card!r}: {points!r}: {exc}") from None
+            index = Card.parse(card).index
+        except CardError as exc:
+            raise RulesError(f"rules option card_values: {exc}") from None
+        if not _whole(points):
+            raise RulesError(f"rules option card_values: {shown(card)}: {shown(points)} is not "
+                             "valid: give a whole number of points")
+        out[index] = points
     return tuple(out)
+
+
+def _read_card(option: str, value: Any) -> Card | None:
+    try:
+        return None if value is None else Card.parse(value)
+    except CardError as exc:
+        raise RulesError(f"rules option {option}: {exc}") from None
+
+
+#: The reader of each option type, by the annotation of the `Rules` field.
+_READERS: dict[str, Callable[[str, Any], Any]] = {
+    "bool": _read_bool, "int": _read_int, "str": _read_choice, "CardSet": _read_cards,
+    "tuple[str, ...]": _read_directions, "tuple[int, ...]": _read_values,
+    "Card | None": _read_card,
+}
 
 
 def _standard_map() -> dict[str, int]:

@@ -182,3 +182,37 @@ def test_bad_card_lists(text, match):
 def test_bad_card_sets(call, match):
     with pytest.raises(CardError, match=match):
         call()
+
+
+@pytest.mark.parametrize("value", [None, 5, 2.0, True, b"QS", ["QS"], "①S", "²H", "٣C", "Q" * 10_000])
+def test_card_parse_refuses_anything_but_card_text(value):
+    with pytest.raises(CardError):
+        Card.parse(value)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: Card(True), "int 0..51, not True"), (lambda: Card(52), "not 52"),
+    (lambda: Card(None), "not None"), (lambda: Card.of(12.0, Suit.SPADES), "2..14"),
+    (lambda: Card.of(12, 4), "suit must be a Suit or 0..3, not 4"),
+    (lambda: CardSet(None), "not None"), (lambda: CardSet(2.0), "not 2.0"),
+    (lambda: CardSet(True), "not True"), (lambda: CardSet(b"QS"), "not b'QS'"),
+    (lambda: CardSet([None]), "got None"), (lambda: CardSet.from_pbn(None), "PBN hand must be text"),
+    (lambda: CardSet.from_pbn("AK.Q①.."), "'①' is not a rank"),
+])
+def test_card_constructors_raise_card_errors(call, match):
+    with pytest.raises(CardError, match=match):
+        call()
+
+
+def test_comparing_card_sets_with_other_types_follows_python():
+    cards = CardSet.parse("QS KS")
+    for op in ("__le__", "__lt__", "__ge__", "__gt__"):
+        assert getattr(cards, op)(5) is NotImplemented
+    with pytest.raises(TypeError):
+        assert cards <= 5
+    with pytest.raises(TypeError):
+        assert Card.parse("QS") < 5
+    assert CardSet.parse("QS") <= ["QS", "KS"] and cards >= {"QS"} and not cards < {"QS"}
+    assert cards != {5, 6} and cards != {"ZZ"} and cards != 5
+    with pytest.raises(CardError):
+        assert cards <= [5]

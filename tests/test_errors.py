@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from maca import (CardError, CardSet, Game, Hand, IllegalAction, MacaError, PositionError, Reason,
-                  RecordError, Rules, RulesError)
+from maca import (CardError, CardSet, Game, Hand, IllegalAction, IllegalActionError, MacaError,
+                  PositionError, Reason, RecordError, Rules, RulesError)
 from maca.notation import parse_game_record, parse_hand_record, rules_from_text
 
 ONE_SUIT_EACH = ("AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
@@ -21,7 +21,7 @@ def snapshot(hand: Hand) -> tuple:
     return hand.position(), hand.legal_plays(), hand.history, hand.phase
 
 
-def refuse(hand: Hand, action, reason: Reason | None = None, error=IllegalAction) -> MacaError:
+def refuse(hand: Hand, action, reason: Reason | None = None, error=IllegalActionError) -> MacaError:
     """Run ``action``, which must fail with ``error`` (and ``reason``) and change nothing."""
     before = snapshot(hand)
     with pytest.raises(error) as err:
@@ -35,8 +35,31 @@ def refuse(hand: Hand, action, reason: Reason | None = None, error=IllegalAction
 
 
 def test_every_error_is_a_maca_error_and_a_value_error():
-    for cls in (CardError, RulesError, PositionError, RecordError, IllegalAction):
+    from maca.exercises import (AnswerError, AnswersFileError, ClassListError, ExerciseError,
+                                GenerationError, NoQuestionError)
+    for cls in (CardError, RulesError, PositionError, RecordError, IllegalActionError,
+                ExerciseError, AnswerError, AnswersFileError, ClassListError, GenerationError,
+                NoQuestionError):
         assert issubclass(cls, MacaError) and issubclass(cls, ValueError)
+        assert cls.__name__.endswith("Error")
+    assert issubclass(GenerationError, ExerciseError) and issubclass(NoQuestionError, ExerciseError)
+
+
+def test_illegal_action_is_the_old_name_of_illegal_action_error():
+    import maca
+    assert IllegalAction is IllegalActionError is maca.IllegalAction is maca.IllegalActionError
+    assert "IllegalActionError" in maca.__all__ and "IllegalAction" in maca.__all__
+
+
+def test_long_or_deep_values_are_quoted_short():
+    from maca.errors import shown
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    assert shown(deep) == "[[[[[[[...]]]]]]]" and len(shown("x" * 10**6)) < 100
+    with pytest.raises(CardError) as err:
+        CardSet.parse("QS " * 100_000 + "ZZ")
+    assert len(str(err.value)) < 400
 
 
 # -- actions ----------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 
 from maca import Card, CardSet, Hand
 from maca.exercises import (AnswerError, AnswersFileError, Exercise, ExerciseError, Progress,
-                            Worksheet, check, load_set, parse_set)
+                            Worksheet, check, load_set, parse_set, set_from_dict)
 from maca.exercises.kinds import PlayGoal, read_cards, read_seat, read_yes_no
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -224,3 +224,104 @@ def test_progress_files_round_trip_and_are_schema_checked() -> None:
         Progress.from_json("{'python': True}", "b.json")
     with pytest.raises(AnswersFileError, match="c.json: not valid JSON"):
         Progress.from_json("[" * 100000, "c.json")
+
+
+SCORE = '''title = { tr = "Deneme", en = "Trial" }
+[[exercise]]
+id = "s1"
+kind = "hand_score"
+taken = ["QS", "", "", "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"]
+prompt = { tr = "Puanlar?", en = "Points?" }
+'''
+
+
+@pytest.mark.parametrize("text, problem", [
+    (SCORE + "tricks = 5\n", "tricks must be 4 whole numbers adding up to 13, not 5"),
+    (SCORE + "tricks = [1, 1, 1, true]\n", "tricks must be 4 whole numbers"),
+    (SCORE + "peskir = [true]\n", "peskir must be a list of seat numbers 0 to 3, not [True]"),
+    (SCORE.replace('"QS", ""', '"QS", 5'), 'taken[1] must be cards like "QS 2H"'),
+    (SCORE.replace('"hand_score"', "[]"), "kind [] is not known: use legal_cards"),
+    (GOOD.replace('position = "hand=4 ', 'position = ["hand=4"]\n# '),
+     "position must be a position string (see maca.notation), not ['hand=4']"),
+    (GOOD.replace('kind = "legal_cards"', 'kind = "play_goal"\ngoal = []'),
+     "goal [] is not known: use win, lose"),
+    (GOOD.replace('kind = "legal_cards"', 'kind = "play_goal"\ngoal = "avoid_card"\ncard = 5'),
+     'card must be cards like "QS 2H"'),
+    (GOOD.replace('kind = "legal_cards"', 'kind = "play_goal"\ngoal = "avoid_card"\ncard = "QS AS"'),
+     'card must be one card, like "QS", not \'QS AS\''),
+    (GOOD.replace('kind = "legal_cards"', 'kind = "trick_winner"\nplays = 5'),
+     'plays must be cards in the order played'),
+    (GOOD.replace('kind = "legal_cards"', 'kind = "pass_direction"\nhand = "①"').replace(
+        "position", "#"), "hand must be a hand number (1, 2, …), not '①'"),
+    (GOOD.replace('kind = "legal_cards"', 'kind = "moon_possible"\nseat = 1.0'),
+     "seat must be a seat number 0 to 3, not 1.0"),
+    (GOOD.replace('kind = "legal_cards"', 'kind = "game_winner"\ntotals = [1, 2, 3, "4"]')
+     .replace("position", "#"), "totals must be 4 whole numbers, one per seat, not [1, 2, 3, '4']"),
+    (GOOD.replace('kind = "legal_cards"', 'kind = "legal_cards"\nrules = ["standard"]'),
+     "rules must be text like \"standard\""),
+    (GOOD.replace("prompt = {", "hints = 5\nprompt = {"), "hints must be a list"),
+    (GOOD.replace('id = "q1"', "id = []"), "id []: use letters, digits"),
+])
+def test_fields_of_the_wrong_type_name_file_exercise_and_field(text: str, problem: str) -> None:
+    with pytest.raises(ExerciseError) as info:
+        parse_set(text, "sets/trial.toml")
+    message = str(info.value)
+    assert message.startswith("sets/trial.toml: exercise "), message
+    assert "([[exercise]] #1): " + problem in message, message
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("x = " + "[" * 2000 + "]" * 2000, "values are nested too deeply to be read"),
+    ("title = " + "{a = " * 2000 + "1" + "}" * 2000, "values are nested too deeply to be read"),
+    (GOOD + '[[generate]]\nid = "g"\nkind = []\n', "[[generate]] #1: kind [] cannot be generated"),
+    (GOOD + '[[generate]]\nid = "g"\nkind = "hand_score"\ntheme = 0\n',
+     "[[generate]] #1: theme 0 is not a hand_score theme: use play, moon"),
+    (GOOD + '[[generate]]\nid = "g"\nkind = "game_winner"\ncount = 1000000\n',
+     "[[generate]] #1: count must be a whole number from 1 to 100, not 1000000"),
+    ("topic = 5\n" + GOOD, "topic must be text, not 5"),
+    ("title = []\n" + GOOD.split("\n", 1)[1], "title must be a table with tr and en texts"),
+    ('title = {tr = "D", en = "T"}\nexercise = 5\n', "exercise must be written as [[exercise]] tables"),
+])
+def test_malformed_sets_of_any_shape_give_exercise_errors(text: str, problem: str) -> None:
+    with pytest.raises(ExerciseError) as info:
+        parse_set(text, "trial.toml")
+    assert str(info.value).startswith("trial.toml: ") and problem in str(info.value)
+
+
+@pytest.mark.parametrize("data", [None, [], "title", {1: 2}, {"exercise": [{1: 2}]},
+                                  {"title": {"tr": "a", "en": "b"}, "exercise": [{"id": "x"}]}])
+def test_sets_from_tables_of_the_wrong_shape(data: Any) -> None:
+    with pytest.raises(ExerciseError, match="^t.toml: "):
+        set_from_dict(data, "t.toml")
+
+
+def test_a_set_from_a_table_is_the_set_from_its_file() -> None:
+    import tomllib
+    path = ROOT / "exercises" / "passing.toml"
+    table = set_from_dict(tomllib.loads(path.read_text(encoding="utf-8")), str(path),
+                          default_id="passing")
+    assert [e.answer() for e in table] == [e.answer() for e in load_set(path)]
+
+
+@pytest.mark.parametrize("value", [None, 5, b"x.toml", ["x.toml"]])
+def test_readers_want_a_path_or_text(value: Any) -> None:
+    with pytest.raises(ExerciseError):
+        load_set(value)
+    with pytest.raises(ExerciseError):
+        parse_set(value)
+    with pytest.raises(AnswersFileError):
+        Progress.load(value)
+    with pytest.raises(AnswersFileError):
+        Progress.from_json(value)
+    with pytest.raises(ExerciseError, match="cannot read the exercise set"):
+        load_set("bad\x00name.toml")
+
+
+@pytest.mark.parametrize("answer", [{"a": 1}, {1, 2}, b"QS", 2.5, [[["QS"]]], "²", "٣" * 30])
+def test_answers_of_any_type_are_answer_errors_or_judged(answer: Any) -> None:
+    for path in SETS[:3]:
+        for exercise in load_set(path):
+            try:
+                check(exercise, answer)
+            except AnswerError as exc:
+                assert exc.message("tr") and exc.message("en")

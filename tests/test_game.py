@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from maca import Game, Hand, IllegalAction, Reason, Rules
+from maca import Game, Hand, IllegalActionError, Reason, Rules
 from maca.scoring import standings
 
 
@@ -19,7 +19,7 @@ def play_out(hand: Hand) -> Hand:
 
 
 def refused(call) -> Reason:
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(IllegalActionError) as err:
         call()
     return err.value.reason
 
@@ -85,7 +85,7 @@ def test_reaching_the_target_exactly_ends_the_game(finished):
 def test_below_the_target_the_game_goes_on(finished):
     game = Game.from_hand(finished(Rules.preset("standard").replace(target=27), {}, rest=0))
     assert not game.is_over and game.winners == ()
-    assert refused(lambda: game.standings) is Reason.HAND_NOT_OVER
+    assert refused(lambda: game.standings) is Reason.GAME_NOT_OVER  # (its hand is over)
     hand = game.next_hand()
     assert (hand.number, hand.dealer, hand.pass_direction) == (2, 1, "right")
 

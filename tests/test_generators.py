@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_exercises import wrong_answer
 
 from maca import CardSet, Rules
 from maca.exercises import Exercise, ExerciseError, check, load_set, parse_set
+from maca.exercises import generators
 from maca.exercises.generators import (THEME_REASONS, THEMES, GenerationError, Generated,
                                        generate)
 from maca.reasons import Reason
@@ -122,3 +124,13 @@ def test_a_theme_that_cannot_be_found_is_reported() -> None:
     with pytest.raises(ExerciseError, match=r"^x.toml: \[\[generate\]\] #1: theme 'first_trick' "
                                             "needs rules with no points on the first trick"):
         parse_set(text, "x.toml")
+
+
+def test_generators_skip_only_positions_that_ask_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(fields: Any, rules: Rules) -> None:
+        raise ExerciseError("a bug in the engine must not be skipped as an unlucky position")
+
+    monkeypatch.setattr(generators, "GameWinner", broken)
+    with pytest.raises(ExerciseError, match="must not be skipped"):
+        generate("game_winner", None, Rules.preset("standard"), random.Random(1))
+    assert issubclass(GenerationError, ExerciseError)

@@ -215,6 +215,7 @@ def test_an_html_sheet_saves_answers_in_a_browser(tmp_path: Path) -> None:
     ("student_id,name\n1,A\n1,B\n", "class.csv: line 3: student_id '1' appears twice"),
     ("student_id,name\n1,A\n,B\n", "class.csv: line 3: student_id is empty"),
     ("student_id\n", "class.csv: the class list has no students"),
+    ("student_id\n" + "7" * 200_000 + "\n", "class.csv: line 2: not readable as CSV: field larger"),
 ])
 def test_bad_class_lists_are_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                       text: str, problem: str) -> None:

@@ -167,3 +167,51 @@ def test_unknown_preset_lists_the_presets():
         Rules.preset("hearts")
     assert "'hearts'" in str(err.value)
     assert all(name in str(err.value) for name in PRESETS)
+
+
+@pytest.mark.parametrize("changes, message", [
+    (dict(target="100"), "target='100' is not valid: use a whole number"),
+    (dict(players=4.0), "players=4.0 is not valid: use a whole number"),
+    (dict(players=True), "players=True is not valid: use a whole number"),
+    (dict(pass_count=2.5), "pass_count=2.5"),
+    (dict(peskir=[]), r"peskir=\[\] is not valid: use True or False"),
+    (dict(must_break_hearts="no"), "must_break_hearts='no' is not valid: use True or False"),
+    (dict(partnership=1), "partnership=1 is not valid: use True or False"),
+    (dict(peskir_success="-35"), "peskir_success='-35'"),
+    (dict(name="hearts"), "name='hearts' is not valid: use standard, omnibus, turkish"),
+    (dict(name=None), "name=None"),
+    (dict(moon=["old"]), r"moon=\['old'\] is not valid: use old, new, choice, none"),
+    (dict(first_lead=None), "first_lead=None"),
+    (dict(removed=5), "removed=5 is not valid: give cards"),
+    (dict(removed=None), "removed=None"),
+    (dict(pass_cycle=None), "pass_cycle=None is not valid: give a list of directions"),
+    (dict(pass_cycle=["left", 1]), "pass_cycle"),
+    (dict(card_values={"QS": True}), "card_values: 'QS': True is not valid"),
+    (dict(card_values={"QS": 13.0}), "card_values: 'QS': 13.0"),
+    (dict(card_values=(0,) * 51 + (True,)), "card_values: AH: True is not valid"),
+    (dict(card_values=None), "card_values=None"),
+    (dict(bonus_card=3), "bonus_card: a card must be given as text"),
+])
+def test_options_of_the_wrong_type_are_refused(changes, message):
+    with pytest.raises(RulesError, match=message):
+        Rules.preset("standard").replace(**changes)
+    with pytest.raises(RulesError, match=message):
+        Rules(**changes)
+
+
+@pytest.mark.parametrize("name", [[], None, 5, "Standard", " standard", b"standard"])
+def test_preset_names_are_text(name):
+    with pytest.raises(RulesError, match="unknown rules preset .*: use one of standard"):
+        Rules.preset(name)
+
+
+def test_options_given_in_other_forms_are_stored_normalised():
+    rules = Rules.preset("standard").replace(
+        pass_cycle=["left"], removed=["2C", "3C", "4C", "5C"], bonus_card="JD",
+        card_values={"QS": 13}, moon_needs_bonus=True)
+    assert rules.pass_cycle == ("left",) and rules.removed == CardSet.parse("2C 3C 4C 5C")
+    assert rules.bonus_card == Card.parse("JD") and isinstance(rules.card_values, tuple)
+    assert hash(rules) == hash(Rules.preset("standard").replace(**rules.changes()))
+    assert Rules.preset("standard").replace(name="turkish").changes()["target"] == 100
+    with pytest.raises(RulesError, match="is not a direction"):
+        rules.seat_towards(0, ["left"])

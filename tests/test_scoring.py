@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from maca import CardSet, IllegalAction, Reason, Rules, Suit
+from maca import CardSet, IllegalActionError, Reason, Rules, Suit
 from maca.scoring import hand_points, moon_shooters, penalty_points, standings
 
 HEARTS = CardSet(Suit.HEARTS.mask)
@@ -104,7 +104,7 @@ def test_undoing_the_last_card_takes_back_the_moon_choice(deal):
 def test_moon_choice_refused(finished, rules, rest, choice):
     hand = finished(rules, {} if rest is not None else {1: "QS"}, rest=rest or 0)
     before = hand.points()
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(IllegalActionError) as err:
         hand.choose_moon(choice)
     assert err.value.reason is Reason.MOON_CHOICE_NOT_ALLOWED
     assert "choice" in err.value.message("en") and "seçim" in err.value.message("tr")
@@ -218,7 +218,7 @@ def test_standings(totals, expected):
 
 def test_points_only_after_the_last_trick(deal):
     hand = deal("standard", "*", "*", "*", "*")
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(IllegalActionError) as err:
         hand.points()
     assert err.value.reason is Reason.HAND_NOT_OVER
     assert err.value.message("tr").startswith("Tur henüz bitmedi")

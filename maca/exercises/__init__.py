@@ -14,12 +14,15 @@ Henüz doğru değil.
 1. turda kartlar sola geçirilir.
 """
 from ..errors import MacaError
-from .kinds import GOALS, KINDS
+from .generators import GenerationError
+from .kinds import GOALS, KINDS, NoQuestionError
 from .model import Exercise, Result, check
 from .progress import Progress, Worksheet, student_seed
-from .sets import ExerciseSet, load_set, parse_set
+from .roster import ClassListError
+from .sets import ExerciseSet, load_set, parse_set, set_from_dict
 from .text import AnswerError, AnswersFileError, ExerciseError, Text
 
-__all__ = ["Exercise", "ExerciseSet", "Result", "check", "load_set", "parse_set", "Progress",
-           "Worksheet", "student_seed", "KINDS", "GOALS", "Text", "MacaError", "ExerciseError",
-           "AnswerError", "AnswersFileError"]
+__all__ = ["Exercise", "ExerciseSet", "Result", "check", "load_set", "parse_set",
+           "set_from_dict", "Progress", "Worksheet", "student_seed", "KINDS", "GOALS", "Text",
+           "MacaError", "ExerciseError", "GenerationError", "NoQuestionError", "AnswerError",
+           "AnswersFileError", "ClassListError"]

@@ -19,20 +19,21 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from ..cards import Card, CardSet, Suit
+from ..errors import shown
 from ..hand import Hand
 from ..reasons import Reason, seat_name
 from ..rules import Rules
-from .kinds import (GOALS, GameWinner, HandScore, LegalCards, MoonPossible, PassDirection,
-                    PlayGoal, Question, TrickWinner, finished_hand)
-from .text import Text
+from .kinds import (GOALS, GameWinner, HandScore, LegalCards, MoonPossible, NoQuestionError,
+                    PassDirection, PlayGoal, Question, TrickWinner, finished_hand)
+from .text import ExerciseError, Text
 
-__all__ = ["THEMES", "Generated", "generate", "GenerationError"]
+__all__ = ["THEMES", "Generated", "generate", "resolve_theme", "GenerationError"]
 
 _DEALS = 400  # random deals tried before a theme is declared impossible under the rules
 
 
-class GenerationError(ValueError):
-    """No position for this theme was found (or the theme does not fit the rules)."""
+class GenerationError(ExerciseError):
+    """No position for this theme was found (or the kind or theme does not fit the rules)."""
 
 
 @dataclass(frozen=True)
@@ -277,7 +278,7 @@ def _game_winner(theme: str, rules: Rules, rng: random.Random) -> Generated:
         fields = {"totals": totals}
         try:
             question = GameWinner(fields, rules)
-        except ValueError:          # not over (a partnership's team total is short): again
+        except NoQuestionError:     # not over (a partnership's team total is short): again
             continue
         prompt = Text("Oyun bitti. Kim kazandı ve her oyuncunun sıralama puanı (+1, 0, −1) ne?",
                       "The game is over. Who won, and what is each player's standing "
@@ -338,7 +339,7 @@ def _play_goal(theme: str, rules: Rules, rng: random.Random) -> Generated:
             fields["card"] = "QS"
         try:
             question = PlayGoal(fields, rules)
-        except ValueError:          # no card reaches the goal, or every card does
+        except NoQuestionError:     # no card reaches the goal, or every card does
             continue
         text = question.goal_text()
         prompt = Text(f"Sıra sende. Hedefin: {text.tr} Hangi kartı oynarsın?",
@@ -370,14 +371,29 @@ THEMES: dict[str, tuple[tuple[str, ...], _Maker]] = {
 }
 
 
-def generate(kind: str, theme: str | None, rules: Rules, rng: random.Random) -> Generated:
-    """One exercise of ``kind`` and ``theme`` (default: the kind's first theme)."""
-    if kind not in THEMES:
-        raise GenerationError(f"kind {kind!r} cannot be generated: use {', '.join(THEMES)}")
-    themes, maker = THEMES[kind]
-    theme = theme or themes[0]
-    if theme not in themes:
-        raise GenerationError(f"theme {theme!r} is not a {kind} theme: use {', '.join(themes)}")
+def resolve_theme(kind: Any, theme: Any, rules: Rules) -> str:
+    """The theme to generate (``None``: the kind's first); `GenerationError` if it cannot be.
+
+    >>> resolve_theme("hand_score", None, Rules.preset("standard"))
+    'play'
+    >>> resolve_theme("hand_score", "peskir", Rules.preset("standard"))
+    Traceback (most recent call last):
+    ...
+    maca.exercises.generators.GenerationError: theme 'peskir' needs rules with peşkir
+    """
+    if not isinstance(kind, str) or kind not in THEMES:
+        raise GenerationError(f"kind {shown(kind)} cannot be generated: use {', '.join(THEMES)}")
+    themes = THEMES[kind][0]
+    if theme is None:
+        return themes[0]
+    if not isinstance(theme, str) or theme not in themes:
+        raise GenerationError(f"theme {shown(theme)} is not a {kind} theme: use {', '.join(themes)}")
     if theme in _NEEDS and not _NEEDS[theme][0](rules):
         raise GenerationError(f"theme {theme!r} needs {_NEEDS[theme][1]}")
-    return maker(theme, rules, rng)
+    return theme
+
+
+def generate(kind: str, theme: str | None, rules: Rules, rng: random.Random) -> Generated:
+    """One exercise of ``kind`` and ``theme`` (default: the kind's first theme)."""
+    theme = resolve_theme(kind, theme, rules)
+    return THEMES[kind][1](theme, rules, rng)

@@ -1,6 +1,6 @@
 """The question kinds. Each one builds its situation with the engine, which computes the answer.
 
-A question is built from an exercise's fields (``ValueError`` says what is wrong), then
+A question is built from an exercise's fields (`ExerciseError` says which one is wrong), then
 
 - `solution()` is the engine's answer, `read(answer)` turns a learner's natural value into the
   same form (`AnswerError` if it cannot), `judge(given)` says whether it is right and why;
@@ -15,19 +15,25 @@ A question is built from an exercise's fields (``ValueError`` says what is wrong
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, Mapping, NamedTuple, Sequence
 
 from ..cards import Card, CardSet
-from ..errors import CardError, IllegalAction, MacaError
+from ..errors import CardError, IllegalActionError, MacaError, shown
 from ..hand import Hand, Trick
 from ..notation import rules_from_text, rules_to_text
 from ..reasons import seat_name
 from ..rules import Rules
 from ..scoring import TEAMS, game_over, moon_possible, seat_standings, winners
-from .text import RULES_NAMES, AnswerError, Owner, Seat, Text, say, show
+from .text import RULES_NAMES, AnswerError, ExerciseError, Owner, Seat, Text, say, show
 
-__all__ = ["Question", "KINDS", "GOALS", "build_question"]
+__all__ = ["Question", "KINDS", "GOALS", "build_question", "NoQuestionError"]
+
+
+class NoQuestionError(ExerciseError):
+    """The fields are sound but ask nothing: the engine finds no right answer (no card reaches
+    the goal, the game is not over), or every answer is right."""
 
 
 
@@ -74,8 +80,9 @@ def read_cards(value: Any) -> CardSet:
     except CardError as exc:
         raise _bad(f"Kart okunamadı: {exc}. Kartları QS, 10H, 2C ya da Q♠ gibi yaz.",
                    f"A card could not be read: {exc}. Write cards like QS, 10H, 2C or Q♠.") from None
-    raise _bad(f"{value!r} kart olarak okunamadı: \"QS 2C\" gibi bir yazı ya da kart listesi ver.",
-               f"{value!r} cannot be read as cards: give text like \"QS 2C\" or a list of cards.")
+    raise _bad(f"{shown(value)} kart olarak okunamadı: \"QS 2C\" gibi bir yazı ya da kart listesi "
+               "ver.", f"{shown(value)} cannot be read as cards: give text like \"QS 2C\" or a "
+               "list of cards.")
 
 
 def read_card(value: Any) -> Card:
@@ -115,14 +122,14 @@ def read_seat(value: Any, players: int) -> int:
         words = _seat_words(players)
         if text in words:
             return words[text]
-        if text.isdigit():
+        if text.isdecimal() and len(text) < 10:
             value = int(text)
     if isinstance(value, int) and 0 <= value < players:
         return value
     names_tr = ", ".join(seat_name(s, "tr", players).split(" (")[0] for s in range(players))
     names_en = ", ".join(seat_name(s, "en", players).split(" (")[0] for s in range(players))
-    raise _bad(f"{value!r} bir oyuncu değil: 0-{players - 1} arası bir sayı ya da {names_tr} yaz.",
-               f"{value!r} is not a seat: write a number 0-{players - 1} or {names_en}.")
+    raise _bad(f"{shown(value)} bir oyuncu değil: 0-{players - 1} arası bir sayı ya da {names_tr} "
+               "yaz.", f"{shown(value)} is not a seat: write a number 0-{players - 1} or {names_en}.")
 
 
 def read_yes_no(value: Any) -> bool:
@@ -140,7 +147,7 @@ def read_yes_no(value: Any) -> bool:
             return True
         if text in ("hayır", "hayir", "no", "false", "h", "n"):
             return False
-    raise _bad(f"{value!r}: evet ya da hayır yaz.", f"{value!r}: write yes or no.")
+    raise _bad(f"{shown(value)}: evet ya da hayır yaz.", f"{shown(value)}: write yes or no.")
 
 
 def read_numbers(value: Any, count: int, what: Text) -> tuple[int, ...]:
@@ -159,18 +166,29 @@ def read_numbers(value: Any, count: int, what: Text) -> tuple[int, ...]:
         items = [value]
     numbers: list[int] = []
     for item in items:
-        try:
-            if isinstance(item, bool) or not isinstance(item, (int, str)):
-                raise ValueError(item)
-            numbers.append(item if isinstance(item, int) else int(item.replace("−", "-").strip()))
-        except ValueError:
-            raise _bad(f"{item!r} bir sayı değil: {count} tane tam sayı yaz ({what.tr}).",
-                       f"{item!r} is not a number: write {count} whole numbers ({what.en}).") from None
+        number = _whole_number(item)
+        if number is None:
+            raise _bad(f"{shown(item)} bir sayı değil: {count} tane tam sayı yaz ({what.tr}).",
+                       f"{shown(item)} is not a number: write {count} whole numbers ({what.en}).")
+        numbers.append(number)
     if len(numbers) != count:
         raise _bad(f"Her oyuncu için bir tane olmak üzere {count} sayı yaz ({what.tr}); "
                    f"{len(numbers)} sayı verdin.",
                    f"Write {count} numbers, one per player ({what.en}); you gave {len(numbers)}.")
     return tuple(numbers)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole_number(item: Any) -> int | None:
+    """``item`` as a whole number (an int, or text like ``"-26"``), or None."""
+    if _whole(item):
+        return item
+    if isinstance(item, str) and re.fullmatch(r"[+-]?\d{1,18}", item.replace("−", "-").strip()):
+        return int(item.replace("−", "-"))
+    return None
 
 
 # -- building situations with the engine ----------------------------------------------------------
@@ -181,31 +199,33 @@ def parse_rules(text: Any) -> Rules:
     'new'
     """
     if not isinstance(text, str):
-        raise ValueError(f'rules must be text like "standard" or "standard;moon=new", not {text!r}')
+        raise ExerciseError(f'rules must be text like "standard" or "standard;moon=new", '
+                            f"not {shown(text)}")
     try:
         return rules_from_text(text.strip())
     except MacaError as exc:
-        raise ValueError(f"rules {text!r}: {exc}") from None
+        raise ExerciseError(f"rules {shown(text)}: {exc}") from None
 
 
 def _position(value: Any, rules: Rules) -> Hand:
     """A hand from a position string; one written without rules takes the exercise's rules."""
     if not isinstance(value, str) or not value.split():
-        raise ValueError("position must be a position string (see maca.notation)")
+        raise ExerciseError(f"position must be a position string (see maca.notation), "
+                            f"not {shown(value)}")
     text = value.strip()
     if text.split()[0].partition("=")[0] in _POSITION_KEYS:
         text = f"{rules_to_text(rules)} {text}"
     try:
         hand = Hand.from_position(text)
     except MacaError as exc:
-        raise ValueError(f"position: {exc}") from None
+        raise ExerciseError(f"position: {exc}") from None
     if hand.rules != rules:
-        raise ValueError(f"the position's rules ({rules_to_text(hand.rules)}) differ from the "
-                         f"exercise's rules ({rules_to_text(rules)}): write them once")
+        raise ExerciseError(f"the position's rules ({rules_to_text(hand.rules)}) differ from the "
+                            f"exercise's rules ({rules_to_text(rules)}): write them once")
     for seat in hand.peskir:
         verdict = Hand.deal(hand.rules, seed=0).check_peskir(seat)
         if not verdict:
-            raise ValueError(f"position: peskir={seat}: {verdict.message('en')}")
+            raise ExerciseError(f"position: peskir={seat}: {verdict.message('en')}")
     return hand
 
 
@@ -222,35 +242,36 @@ def finished_hand(rules: Rules, taken: Sequence[CardSet], tricks: Sequence[int] 
     """
     n = rules.players
     if len(taken) != n:
-        raise ValueError(f"taken needs one list of cards per seat: {n} lists")
+        raise ExerciseError(f"taken needs one list of cards per seat: {n} lists")
     listed = 0
     for seat, cards in enumerate(taken):
         if listed & cards.mask:
-            raise ValueError(f"taken: {CardSet(listed & cards.mask)} is listed for two seats")
+            raise ExerciseError(f"taken: {CardSet(listed & cards.mask)} is listed for two seats")
         if cards.mask & ~rules.deck_mask:
-            raise ValueError(f"taken: {CardSet(cards.mask & ~rules.deck_mask)} is not in the deck")
+            raise ExerciseError(f"taken: {CardSet(cards.mask & ~rules.deck_mask)} is not in the deck")
         listed |= cards.mask
     rest = [c for c in CardSet(rules.deck_mask & ~listed)]
     unlisted = CardSet([c for c in rest if rules.value_of(c)])
     if unlisted:
-        raise ValueError(f"taken: {unlisted} count points but nobody took them: list who did")
+        raise ExerciseError(f"taken: {unlisted} count points but nobody took them: list who did")
     if tricks is None:
         counts = [-(-len(cards) // n) for cards in taken]
         spare = rules.hand_size - sum(counts)
         if spare < 0:
-            raise ValueError(f"taken: more than the {rules.hand_size} tricks of a hand")
+            raise ExerciseError(f"taken: more than the {rules.hand_size} tricks of a hand")
         counts[next((s for s in range(n) if counts[s]), 0)] += spare
     else:
-        counts = list(tricks)
-        if (len(counts) != n or not all(isinstance(t, int) and t >= 0 for t in counts)
+        counts = list(tricks) if isinstance(tricks, (list, tuple)) else []
+        if (len(counts) != n or not all(_whole(t) and t >= 0 for t in counts)
                 or sum(counts) != rules.hand_size):
-            raise ValueError(f"tricks must be {n} whole numbers adding up to {rules.hand_size}")
+            raise ExerciseError(f"tricks must be {n} whole numbers adding up to {rules.hand_size}, "
+                                f"not {shown(tricks)}")
     piles = []
     for seat, cards in enumerate(taken):
         need = counts[seat] * n - len(cards)
         if need < 0:
-            raise ValueError(f"taken: seat {seat} has {len(cards)} cards, more than its "
-                             f"{counts[seat]} trick(s) hold")
+            raise ExerciseError(f"taken: seat {seat} has {len(cards)} cards, more than its "
+                                f"{counts[seat]} trick(s) hold")
         piles.append(cards | CardSet(rest[:need]))
         rest = rest[need:]
     leader = next(s for s in range(n) if counts[s])
@@ -261,16 +282,20 @@ def finished_hand(rules: Rules, taken: Sequence[CardSet], tricks: Sequence[int] 
 
 def _seat_field(params: Mapping[str, Any], players: int, default: int = 0) -> int:
     seat = params.get("seat", default)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise ValueError(f"seat must be a seat number 0 to {players - 1}, not {seat!r}")
+    if not _whole(seat) or not 0 <= seat < players:
+        raise ExerciseError(f"seat must be a seat number 0 to {players - 1}, not {shown(seat)}")
     return seat
 
 
 def _cards_field(value: Any, name: str) -> CardSet:
+    """Cards written as text (``"QS 2H"``) or as a list of cards (``["QS", "2H"]``)."""
+    if not isinstance(value, (str, list)):
+        raise ExerciseError(f'{name} must be cards like "QS 2H" or ["QS", "2H"], '
+                            f"not {shown(value)}")
     try:
         return CardSet.parse(value) if isinstance(value, str) else CardSet(value)
-    except (CardError, TypeError) as exc:
-        raise ValueError(f"{name}: {exc}") from None
+    except CardError as exc:
+        raise ExerciseError(f"{name}: {exc}") from None
 
 
 # -- situation lines ----------------------------------------------------------------------------
@@ -367,7 +392,7 @@ class _PlayQuestion(Question):
         self.hand = _position(params["position"], rules)
         if self.hand.to_move != 0:
             who = "nobody" if self.hand.to_move is None else f"seat {self.hand.to_move}"
-            raise ValueError(f"in this position {who} is to play; the learner (seat 0) must be")
+            raise ExerciseError(f"in this position {who} is to play; the learner (seat 0) must be")
 
     def read(self, answer: Any) -> Any:
         return read_cards(answer)
@@ -452,20 +477,25 @@ class PlayGoal(_PlayQuestion):
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
         self.goal = params["goal"]
-        if self.goal not in GOALS:
-            raise ValueError(f"goal {self.goal!r} is not known: use {', '.join(GOALS)}")
+        if not isinstance(self.goal, str) or self.goal not in GOALS:
+            raise ExerciseError(f"goal {shown(self.goal)} is not known: use {', '.join(GOALS)}")
         if ("card" in params) != (self.goal == "avoid_card"):
-            raise ValueError("card is needed with goal avoid_card, and only there")
-        self.card = read_card(params["card"]) if "card" in params else None
+            raise ExerciseError("card is needed with goal avoid_card, and only there")
+        self.card: Card | None = None
+        if "card" in params:
+            cards = _cards_field(params["card"], "card")
+            if len(cards) != 1:
+                raise ExerciseError(f'card must be one card, like "QS", not {shown(params["card"])}')
+            self.card = next(iter(cards))
         self.outcomes = {c: self._outcomes(c) for c in self.hand.legal_plays()}
         self.reaching = CardSet([c for c, outs in self.outcomes.items()
                                  if all(map(self._meets, outs))])
         self.accepted = self._best(self.reaching)
         if not self.accepted:
-            raise ValueError(f"no legal card reaches the goal {self.goal!r} in this position")
+            raise NoQuestionError(f"no legal card reaches the goal {self.goal!r} in this position")
         if self.accepted == self.hand.legal_plays():
-            raise ValueError(f"every legal card reaches the goal {self.goal!r}: the question "
-                             "tests nothing; change the position or the goal")
+            raise NoQuestionError(f"every legal card reaches the goal {self.goal!r}: the "
+                                  "question tests nothing; change the position or the goal")
 
     def _outcomes(self, card: Card) -> list[_Outcome]:
         hand = self.hand.copy()
@@ -557,20 +587,23 @@ class TrickWinner(Question):
         super().__init__(params, rules)
         hand = _position(params["position"], rules)
         plays = params["plays"]
+        if not isinstance(plays, (str, list)):
+            raise ExerciseError(f'plays must be cards in the order played, like "JC QC" or '
+                                f'["JC", "QC"], not {shown(plays)}')
         try:
-            cards = ([Card.parse(c) for c in plays.replace(",", " ").split()]
-                     if isinstance(plays, str) else [Card.parse(c) for c in plays])
-        except (CardError, TypeError) as exc:
-            raise ValueError(f"plays: {exc}") from None
+            cards = [Card.parse(c) for c in
+                     (plays.replace(",", " ").split() if isinstance(plays, str) else plays)]
+        except CardError as exc:
+            raise ExerciseError(f"plays: {exc}") from None
         if len(hand.current_trick.cards) + len(cards) != hand.players or hand.to_move is None:
-            raise ValueError(f"plays must complete the trick in play: it needs "
-                             f"{hand.players - len(hand.current_trick.cards)} card(s), "
-                             f"plays has {len(cards)}")
+            raise ExerciseError(f"plays must complete the trick in play: it needs "
+                                f"{hand.players - len(hand.current_trick.cards)} card(s), "
+                                f"plays has {len(cards)}")
         for card in cards:
             try:
                 hand.play(card)
-            except IllegalAction as exc:
-                raise ValueError(f"plays: {card} cannot be played: {exc}") from None
+            except IllegalActionError as exc:
+                raise ExerciseError(f"plays: {card} cannot be played: {exc}") from None
         trick = hand.last_trick
         assert trick is not None and trick.winner is not None
         self.trick = trick
@@ -626,12 +659,12 @@ class PassDirection(Question):
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
         number = params["hand"]
-        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-            raise ValueError(f"hand must be a hand number (1, 2, …), not {number!r}")
+        if not _whole(number) or number < 1:
+            raise ExerciseError(f"hand must be a hand number (1, 2, …), not {shown(number)}")
         self.number = number
         self.ask = params.get("ask", "to")
         if self.ask not in ("to", "from"):
-            raise ValueError(f"ask must be \"to\" or \"from\", not {self.ask!r}")
+            raise ExerciseError(f"ask must be \"to\" or \"from\", not {shown(self.ask)}")
         self.players = rules.players
         self.seat = _seat_field(params, self.players)
         hand = Hand.deal(rules, seed=number, number=number)
@@ -686,23 +719,25 @@ class HandScore(Question):
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
         if ("position" in params) == ("taken" in params):
-            raise ValueError("give either position (a finished hand) or taken (cards per seat)")
+            raise ExerciseError("give either position (a finished hand) or taken (cards per seat)")
         if "position" in params:
             if "tricks" in params or "peskir" in params:
-                raise ValueError("tricks and peskir go with taken; a position holds them itself")
+                raise ExerciseError("tricks and peskir go with taken; a position holds them itself")
             self.hand = _position(params["position"], rules)
         else:
             taken = params["taken"]
             if not isinstance(taken, list):
-                raise ValueError("taken must be a list with the cards each seat took")
+                raise ExerciseError(f"taken must be a list with the cards each seat took, "
+                                    f"not {shown(taken)}")
             peskir = params.get("peskir", [])
             if not isinstance(peskir, list) or not all(
-                    isinstance(s, int) and 0 <= s < rules.players for s in peskir):
-                raise ValueError(f"peskir must be a list of seat numbers 0 to {rules.players - 1}")
+                    _whole(s) and 0 <= s < rules.players for s in peskir):
+                raise ExerciseError(f"peskir must be a list of seat numbers 0 to "
+                                    f"{rules.players - 1}, not {shown(peskir)}")
             self.hand = finished_hand(rules, [_cards_field(t, f"taken[{i}]") for i, t in enumerate(taken)],
                                       params.get("tricks"), peskir)
         if not self.hand.is_over:
-            raise ValueError("the position must be a finished hand (every trick played)")
+            raise ExerciseError("the position must be a finished hand (every trick played)")
         self.players = rules.players
 
     def solution(self) -> tuple[int, ...]:
@@ -763,12 +798,13 @@ class GameWinner(Question):
         totals = params["totals"]
         n = self.players = rules.players
         if (not isinstance(totals, list) or len(totals) != n
-                or not all(isinstance(t, int) and not isinstance(t, bool) for t in totals)):
-            raise ValueError(f"totals must be {n} whole numbers, one per seat")
+                or not all(_whole(t) for t in totals)):
+            raise ExerciseError(f"totals must be {n} whole numbers, one per seat, "
+                                f"not {shown(totals)}")
         self.totals = tuple(totals)
         if not game_over(rules, totals):
-            raise ValueError(f"the game is not over at these totals: nothing reaches the "
-                             f"target {rules.target}")
+            raise NoQuestionError(f"the game is not over at these totals: nothing reaches the "
+                                  f"target {rules.target}")
 
     def solution(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         return winners(self.rules, self.totals), seat_standings(self.rules, self.totals)
@@ -841,7 +877,7 @@ class MoonPossible(Question):
         super().__init__(params, rules)
         self.hand = _position(params["position"], rules)
         if self.hand.is_over:
-            raise ValueError("the position must be a hand still being played")
+            raise ExerciseError("the position must be a hand still being played")
         self.players = rules.players
         self.seat = _seat_field(params, self.players)
         taken = [self.hand.taken(s).mask for s in range(self.players)]
@@ -880,16 +916,25 @@ KINDS: dict[str, type[Question]] = {q.kind: q for q in (
 
 
 def build_question(kind: str, params: Mapping[str, Any], rules: str | Rules) -> Question:
-    """The question of ``kind`` from its fields; `ValueError` says which field is wrong."""
-    if kind not in KINDS:
-        raise ValueError(f"kind {kind!r} is not known: use {', '.join(KINDS)}")
+    """The question of ``kind`` from its fields; `ExerciseError` says which field is wrong.
+
+    >>> build_question("pass_direction", {"hand": "2"}, "standard")
+    Traceback (most recent call last):
+    ...
+    maca.exercises.text.ExerciseError: hand must be a hand number (1, 2, …), not '2'
+    """
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise ExerciseError(f"kind {shown(kind)} is not known: use {', '.join(KINDS)}")
+    if not isinstance(params, Mapping) or not all(isinstance(k, str) for k in params):
+        raise ExerciseError(f"the fields of a question are a table of names and values, "
+                            f"not {shown(params)}")
     cls = KINDS[kind]
     unknown = set(params) - set(cls.fields)
     if unknown:
-        raise ValueError(f"unknown field(s) {', '.join(sorted(unknown))} for kind {kind}: "
-                         f"its fields are {', '.join(cls.fields)}")
+        raise ExerciseError(f"unknown field(s) {', '.join(sorted(unknown))} for kind {kind}: "
+                            f"its fields are {', '.join(cls.fields)}")
     missing = [f for f in cls.required if f not in params]
     if missing:
-        raise ValueError(f"kind {kind} needs the field(s) {', '.join(missing)}")
+        raise ExerciseError(f"kind {kind} needs the field(s) {', '.join(missing)}")
     return cls(params, rules if isinstance(rules, Rules) else parse_rules(rules))
 

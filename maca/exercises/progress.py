@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import shown
 from .model import Result, check
 from .sets import ExerciseSet
 from .text import AnswerError, AnswersFileError, Text, say
@@ -93,18 +95,22 @@ class Progress:
     @classmethod
     def load(cls, path: str | Path) -> Progress:
         """Read and schema-check an answers file; `AnswersFileError` names the file."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise AnswersFileError(f"an answers file is read from a file path, not {shown(path)}")
         path = Path(path)
         try:
             if path.stat().st_size > MAX_BYTES:
                 raise AnswersFileError(f"{path}: larger than {MAX_BYTES} bytes: not an answers file")
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
             raise AnswersFileError(f"{path}: cannot read it: {exc}") from None
         return cls.from_json(text, str(path))
 
     @classmethod
     def from_json(cls, text: str, source: str = "<answers>") -> Progress:
         """Parse answers-file text (JSON only: nothing in it is ever executed)."""
+        if not isinstance(text, str):
+            raise AnswersFileError(f"{source}: an answers file is JSON text, not {shown(text)}")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
@@ -122,7 +128,7 @@ class Progress:
         if data.get("format") != FORMAT:
             raise bad(f"format must be {FORMAT!r}: this is not a maca answers file")
         if data.get("version") != VERSION:
-            raise bad(f"version {data.get('version')!r} is not supported (this maca reads {VERSION})")
+            raise bad(f"version {shown(data.get('version'))} is not supported (this maca reads {VERSION})")
         for key in ("course", "assignment", "student_id", "set"):
             if not isinstance(data.get(key), str) or not data[key].strip() or len(data[key]) > 200:
                 raise bad(f"{key} must be a non-empty text")
@@ -133,20 +139,23 @@ class Progress:
         if not isinstance(answers, dict):
             raise bad("answers must be an object: exercise id → {answer, tries, hints}")
         known = {"format", "version", "course", "assignment", "student_id", "set", "seed", "answers"}
-        ignored = [f"field {k!r}" for k in sorted(set(data) - known)]
+        ignored = [f"field {shown(k)}" for k in sorted(set(data) - known, key=str)]
         entries = {}
         for exercise_id, item in answers.items():
+            where = f"answers[{shown(exercise_id)}]"
+            if not isinstance(exercise_id, str):
+                raise bad(f"{where}: an exercise id is text")
             if not isinstance(item, dict):
-                raise bad(f"answers[{exercise_id!r}] must be an object with answer, tries, hints")
+                raise bad(f"{where} must be an object with answer, tries, hints")
             for count in ("tries", "hints"):
                 value = item.get(count, 0)
                 if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10**6:
-                    raise bad(f"answers[{exercise_id!r}].{count} must be a whole number ≥ 0")
+                    raise bad(f"{where}.{count} must be a whole number ≥ 0, not {shown(value)}")
             seen = item.get("solution_seen", False)
             if not isinstance(seen, bool):
-                raise bad(f"answers[{exercise_id!r}].solution_seen must be true or false")
+                raise bad(f"{where}.solution_seen must be true or false, not {shown(seen)}")
             fields = {"answer", "tries", "hints", "solution_seen"}
-            ignored += [f"answers[{exercise_id!r}].{k}" for k in sorted(set(item) - fields)]
+            ignored += [f"{where}.{k}" for k in sorted(set(item) - fields, key=str)]
             entries[exercise_id] = Entry(item.get("answer"), item.get("tries", 0),
                                          item.get("hints", 0), seen)
         return cls(data["course"], data["assignment"], data["student_id"], data["set"], seed,

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import MacaError
+from ..errors import MacaError, shown
 
 __all__ = ["Student", "ClassListError", "read_class", "parse_class", "file_stem"]
 
@@ -40,22 +41,34 @@ def file_stem(student_id: str) -> str:
 
 def read_class(path: str | Path) -> list[Student]:
     """Read a class list file."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ClassListError(f"a class list is read from a file path, not {shown(path)}")
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
         raise ClassListError(f"{path}: cannot read the class list: {exc}") from None
     return parse_class(text, str(path))
 
 
 def parse_class(text: str, source: str = "<class list>") -> list[Student]:
     """Students from class-list text; ids must be unique and give distinct file names."""
+    if not isinstance(text, str):
+        raise ClassListError(f"{source}: a class list is CSV text, not {shown(text)}")
     header = text.lstrip("\ufeff").partition("\n")[0]
     delimiter = ";" if header.count(";") > header.count(",") else ","
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")), delimiter=delimiter)
+    try:
+        return _students(reader, header, source)
+    except csv.Error as exc:  # a field beyond the csv module's size limit, in the next line
+        raise ClassListError(f"{source}: line {reader.line_num + 1}: not readable as CSV: "
+                             f"{exc}") from None
+
+
+def _students(reader: csv.DictReader[str], header: str, source: str) -> list[Student]:
     columns = {(c or "").strip().lower(): c for c in reader.fieldnames or []}
     if "student_id" not in columns:
         raise ClassListError(f"{source}: line 1 must be a header with a student_id column "
-                             f"(and optionally name); found {header.strip()!r}")
+                             f"(and optionally name); found {shown(header.strip())}")
     students: list[Student] = []
     stems: dict[str, str] = {}
     for row in reader:
@@ -71,8 +84,8 @@ def parse_class(text: str, source: str = "<class list>") -> list[Student]:
         stem = file_stem(sid)
         if stem in stems:
             problem = ("appears twice" if stems[stem] == sid
-                       else f"gives the same file name as {stems[stem]!r}")
-            raise ClassListError(f"{source}: line {line}: student_id {sid!r} {problem}")
+                       else f"gives the same file name as {shown(stems[stem])}")
+            raise ClassListError(f"{source}: line {line}: student_id {shown(sid)} {problem}")
         stems[stem] = sid
         students.append(Student(sid, name))
     if not students:

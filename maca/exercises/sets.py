@@ -23,6 +23,7 @@ True
 """
 from __future__ import annotations
 
+import os
 import random
 import re
 import tomllib
@@ -30,20 +31,21 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-from ..errors import MacaError
+from ..errors import MacaError, shown
 from ..notation import rules_to_text
-from .generators import generate
+from .generators import GenerationError, generate, resolve_theme
 from .kinds import build_question, parse_rules
 from .model import Exercise
 from .text import ExerciseError, Text, text_field
 
-__all__ = ["ExerciseSet", "load_set", "parse_set"]
+__all__ = ["ExerciseSet", "load_set", "parse_set", "set_from_dict"]
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _SET_KEYS = {"id", "title", "topic", "description", "rules", "points", "hint_cost", "seed",
              "exercise", "generate"}
 _COMMON = {"id", "kind", "prompt", "points", "hints", "rules"}
 _GENERATE_KEYS = {"id", "kind", "theme", "count", "rules", "points", "prompt", "hints"}
+MAX_COUNT = 100  # exercises one [[generate]] table may make
 
 
 @dataclass(frozen=True)
@@ -96,10 +98,12 @@ class ExerciseSet:
 
 def load_set(path: str | Path, seed: int | None = None) -> ExerciseSet:
     """Read and validate an exercise set file (for ``seed``, default: the set's own seed)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ExerciseError(f"an exercise set is read from a file path, not {shown(path)}")
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
         raise ExerciseError(f"{path}: cannot read the exercise set: {exc}") from None
     return parse_set(text, str(path), seed, default_id=path.stem)
 
@@ -107,21 +111,43 @@ def load_set(path: str | Path, seed: int | None = None) -> ExerciseSet:
 def parse_set(text: str, source: str = "<set>", seed: int | None = None,
               default_id: str = "set") -> ExerciseSet:
     """An exercise set from TOML text; `ExerciseError` names the file, exercise and problem."""
+    if not isinstance(text, str):
+        raise ExerciseError(f"{source}: an exercise set is TOML text, not {shown(text)}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ExerciseError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ExerciseError(f"{source}: values are nested too deeply to be read") from None
+    return set_from_dict(data, source, seed, default_id)
 
+
+def set_from_dict(data: Mapping[str, Any], source: str = "<set>", seed: int | None = None,
+                  default_id: str = "set") -> ExerciseSet:
+    """An exercise set from the table a TOML file holds (the same fields, as Python values).
+
+    >>> s = set_from_dict({"title": {"tr": "D", "en": "T"},
+    ...                    "exercise": [{"id": "p", "kind": "pass_direction", "hand": 2,
+    ...                                  "prompt": {"tr": "Kime?", "en": "To whom?"}}]})
+    >>> s["p"].answer()
+    3
+    >>> set_from_dict({"title": {"tr": "D", "en": "T"}, "exercise": [{"id": "p", "kind": []}]})
+    Traceback (most recent call last):
+    ...
+    maca.exercises.text.ExerciseError: <set>: exercise 'p' ([[exercise]] #1): kind [] is not known: use legal_cards, ...
+    """
     def fail(problem: str) -> ExerciseError:
         return ExerciseError(f"{source}: {problem}")
 
+    if not isinstance(data, Mapping) or not all(isinstance(k, str) for k in data):
+        raise fail(f"an exercise set is a table of fields, not {shown(data)}")
     unknown = set(data) - _SET_KEYS
     if unknown:
         raise fail(f"unknown top-level field(s) {', '.join(sorted(unknown))}: "
                    f"use {', '.join(sorted(_SET_KEYS))}")
     set_id = data.get("id", default_id)
     if not isinstance(set_id, str) or not _ID.match(set_id):
-        raise fail(f"id {set_id!r}: use letters, digits, '-', '_' or '.'")
+        raise fail(f"id {shown(set_id)}: use letters, digits, '-', '_' or '.'")
     try:
         title = text_field(data.get("title"), "title")
         description = text_field(data["description"], "description") if "description" in data else None
@@ -131,13 +157,14 @@ def parse_set(text: str, source: str = "<set>", seed: int | None = None,
                              _count(data.get("hint_cost", 0), "hint_cost", 0))
         topic = data.get("topic", "")
         if not isinstance(topic, str):
-            raise ValueError("topic must be text")
+            raise ExerciseError(f"topic must be text, not {shown(topic)}")
         own_seed = _count(data.get("seed", 0), "seed", 0)
-    except ValueError as exc:
+    except ExerciseError as exc:
         raise fail(str(exc)) from None
     tables = {name: data.get(name, []) for name in ("exercise", "generate")}
     for name, items in tables.items():
-        if not isinstance(items, list) or not all(isinstance(t, dict) for t in items):
+        if not isinstance(items, list) or not all(
+                isinstance(t, Mapping) and all(isinstance(k, str) for k in t) for t in items):
             raise fail(f"{name} must be written as [[{name}]] tables")
     written = tuple(_exercise(t, i, defaults, source) for i, t in enumerate(tables["exercise"]))
     specs = tuple(_generate_spec(t, i, defaults, source) for i, t in enumerate(tables["generate"]))
@@ -154,60 +181,65 @@ def parse_set(text: str, source: str = "<set>", seed: int | None = None,
     return made
 
 
-def _count(value: Any, name: str, least: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise ValueError(f"{name} must be a whole number ≥ {least}, not {value!r}")
+def _count(value: Any, name: str, least: int, most: int | None = None) -> int:
+    if (not isinstance(value, int) or isinstance(value, bool) or value < least
+            or (most is not None and value > most)):
+        span = f"≥ {least}" if most is None else f"from {least} to {most}"
+        raise ExerciseError(f"{name} must be a whole number {span}, not {shown(value)}")
     return value
 
 
 def _hints(value: Any) -> tuple[Text, ...]:
     if not isinstance(value, list):
-        raise ValueError('hints must be a list of { tr = "…", en = "…" } tables')
+        raise ExerciseError('hints must be a list of { tr = "…", en = "…" } tables, '
+                            f"not {shown(value)}")
     return tuple(text_field(h, f"hints[{i}]") for i, h in enumerate(value))
 
 
-def _exercise(table: dict[str, Any], index: int, defaults: _Defaults, source: str) -> Exercise:
+def _exercise(table: Mapping[str, Any], index: int, defaults: _Defaults, source: str) -> Exercise:
     name = table.get("id", f"#{index + 1}")
-    where = f"{source}: exercise {name!r} ([[exercise]] #{index + 1})"
+    where = f"{source}: exercise {shown(name)} ([[exercise]] #{index + 1})"
     try:
         if "answer" in table or "solution" in table:
-            raise ValueError("exercise files never hold the answer: remove it, the engine "
-                             "computes it")
+            raise ExerciseError("exercise files never hold the answer: remove it, the engine "
+                                "computes it")
         if not isinstance(name, str) or not _ID.match(name):
-            raise ValueError(f"id {name!r}: use letters, digits, '-', '_' or '.' (and give one)")
-        kind = table.get("kind")
-        if not isinstance(kind, str):
-            raise ValueError("kind is missing")
+            raise ExerciseError(f"id {shown(name)}: use letters, digits, '-', '_' or '.' "
+                                "(and give one)")
+        if "kind" not in table:
+            raise ExerciseError("kind is missing")
         fields = {k: v for k, v in table.items() if k not in _COMMON}
-        question = build_question(kind, fields, table.get("rules", defaults.rules))
+        question = build_question(table["kind"], fields, table.get("rules", defaults.rules))
         return Exercise(name, question, text_field(table.get("prompt"), "prompt"),
                         _count(table.get("points", defaults.points), "points", 0),
                         _hints(table.get("hints", [])), defaults.hint_cost, source)
-    except (ValueError, MacaError) as exc:
+    except MacaError as exc:
         raise ExerciseError(f"{where}: {exc}") from None
 
 
-def _generate_spec(table: dict[str, Any], index: int, defaults: _Defaults,
+def _generate_spec(table: Mapping[str, Any], index: int, defaults: _Defaults,
                    source: str) -> dict[str, Any]:
     where = f"{source}: [[generate]] #{index + 1}"
     try:
         unknown = set(table) - _GENERATE_KEYS
         if unknown:
-            raise ValueError(f"unknown field(s) {', '.join(sorted(unknown))}: "
-                             f"use {', '.join(sorted(_GENERATE_KEYS))}")
+            raise ExerciseError(f"unknown field(s) {', '.join(sorted(unknown))}: "
+                                f"use {', '.join(sorted(_GENERATE_KEYS))}")
         prefix = table.get("id")
         if not isinstance(prefix, str) or not _ID.match(prefix):
-            raise ValueError(f"id {prefix!r}: give each [[generate]] an id (letters, digits, "
-                             "'-', '_' or '.'); its exercises are named id-1, id-2, …")
-        spec = {"id": prefix, "kind": table.get("kind"), "theme": table.get("theme"),
-                "count": _count(table.get("count", 1), "count", 1),
-                "rules": rules_to_text(parse_rules(table.get("rules", defaults.rules))),
+            raise ExerciseError(f"id {shown(prefix)}: give each [[generate]] an id (letters, "
+                                "digits, '-', '_' or '.'); its exercises are named id-1, id-2, …")
+        rules = parse_rules(table.get("rules", defaults.rules))
+        spec = {"id": prefix, "kind": table.get("kind"),
+                "theme": resolve_theme(table.get("kind"), table.get("theme"), rules),
+                "count": _count(table.get("count", 1), "count", 1, MAX_COUNT),
+                "rules": rules_to_text(rules),
                 "points": _count(table.get("points", defaults.points), "points", 0),
                 "prompt": text_field(table["prompt"], "prompt") if "prompt" in table else None,
                 "hints": _hints(table["hints"]) if "hints" in table else None,
                 "where": where}
         return spec
-    except (ValueError, MacaError) as exc:
+    except MacaError as exc:
         raise ExerciseError(f"{where}: {exc}") from None
 
 
@@ -220,7 +252,7 @@ def _generated(set_id: str, seed: int, specs: tuple[Mapping[str, Any], ...],
             rng = random.Random(f"{set_id}/{seed}/{spec['id']}/{j}")
             try:
                 made = generate(spec["kind"], spec["theme"], rules, rng)
-            except ValueError as exc:
+            except GenerationError as exc:
                 raise ExerciseError(f"{spec['where']}: {exc}") from None
             out.append(Exercise(f"{spec['id']}-{j + 1}", made.question, spec["prompt"] or made.prompt,
                                 spec["points"], spec["hints"] if spec["hints"] is not None else made.hints,

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..errors import shown
 from .model import Exercise, _h, situation_html
 from .progress import FORMAT, VERSION, student_seed
 from .roster import Student, file_stem
 from .sets import ExerciseSet, load_set
-from .text import Text
+from .text import ExerciseError, Text
 
 __all__ = ["SheetEntry", "write_sheets", "html_sheet", "notebook_sheet", "answers_file_name"]
 
@@ -225,7 +226,7 @@ def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
                  lang: str = "tr") -> list[SheetEntry]:
     """Write every student's sheet, plus ``index.html`` and ``index.csv`` for the teacher."""
     if fmt not in ("html", "ipynb"):
-        raise ValueError(f"format {fmt!r}: use html or ipynb")
+        raise ExerciseError(f"format {shown(fmt)}: use html or ipynb")
     base = load_set(set_path)
     set_text = Path(set_path).read_text(encoding="utf-8")
     out = Path(out_dir)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from ..cards import Card, CardSet
-from ..errors import MacaError
+from ..errors import MacaError, shown
 from ..reasons import LANGS, Verdict, seat_name
 
 __all__ = ["Text", "Seat", "Owner", "say", "ExerciseError", "AnswerError", "AnswersFileError",
@@ -227,24 +227,25 @@ class AnswersFileError(MacaError):
 
 
 def text_field(value: Any, where: str) -> Text:
-    """A ``{tr = "…", en = "…"}`` table read into `Text`; `ValueError` says what is missing.
+    """A ``{tr = "…", en = "…"}`` table read into `Text`; `ExerciseError` says what is missing.
 
     >>> text_field({"tr": "Kime?", "en": "To whom?"}, "prompt").en
     'To whom?'
     >>> text_field({"tr": "Kime?"}, "prompt")
     Traceback (most recent call last):
     ...
-    ValueError: prompt needs a non-empty en text
+    maca.exercises.text.ExerciseError: prompt needs a non-empty en text
     """
     if isinstance(value, Text):
         return value
     if not isinstance(value, Mapping):
-        raise ValueError(f"{where} must be a table with tr and en texts, "
-                         f'like {where} = {{ tr = "…", en = "…" }}')
+        raise ExerciseError(f"{where} must be a table with tr and en texts, "
+                            f'like {where} = {{ tr = "…", en = "…" }}, not {shown(value)}')
     extra = set(value) - set(LANGS)
     if extra:
-        raise ValueError(f"{where} has unknown language(s) {sorted(extra)}: use tr and en")
+        raise ExerciseError(f"{where} has unknown language(s) {shown(sorted(extra, key=str))}: "
+                            "use tr and en")
     for lang in LANGS:
         if not isinstance(value.get(lang), str) or not value[lang].strip():
-            raise ValueError(f"{where} needs a non-empty {lang} text")
+            raise ExerciseError(f"{where} needs a non-empty {lang} text")
     return Text(value["tr"].strip(), value["en"].strip())

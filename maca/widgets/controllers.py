@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..cards import Card, CardSet, Suit
-from ..errors import IllegalAction
+from ..errors import IllegalActionError
 from ..hand import Hand, Trick
 from ..observation import Observation
 from ..reasons import LANGS, Reason, Verdict, seat_name
@@ -740,7 +740,7 @@ class TrickStepper:
             return
         try:
             self.hand.undo()
-        except IllegalAction as exc:
+        except IllegalActionError as exc:
             self.note = Note.refusal(exc.verdict)
             return
         self.step -= 1
@@ -836,7 +836,7 @@ class PassingLesson:
         """Pass the chosen cards; the others pass with `highest_cards`. True if it happened."""
         try:
             self.hand.give(self.seat, self.selected)
-        except IllegalAction as exc:
+        except IllegalActionError as exc:
             self.note = Note.refusal(exc.verdict)
             return False
         for seat in range(self.players):
