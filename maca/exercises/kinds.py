@@ -36,15 +36,12 @@ class NoQuestionError(ExerciseError):
     the goal, the game is not over), or every answer is right."""
 
 
-
 class Line(NamedTuple):
     """One line of a situation: label and value, and the cards or trick to draw if possible."""
 
     label: Text
     value: Text
     picture: CardSet | Trick | None = None
-
-_POSITION_KEYS = ("hand", "dealer", "cards", "passed", "taken", "trick", "peskir", "moon")
 
 
 # -- reading the learner's answers ----------------------------------------------------------------
@@ -213,7 +210,8 @@ def _position(value: Any, rules: Rules) -> Hand:
         raise ExerciseError(f"position must be a position string (see maca.notation), "
                             f"not {shown(value)}")
     text = value.strip()
-    if text.split()[0].partition("=")[0] in _POSITION_KEYS:
+    first, sep, _ = text.split()[0].partition("=")
+    if sep and ";" not in first:  # it opens with a field (key=value), not with rules
         text = f"{rules_to_text(rules)} {text}"
     try:
         hand = Hand.from_position(text)
