@@ -71,7 +71,7 @@ class Game:
     def standings(self) -> tuple[int, ...]:
         """+1 / 0 / −1 per seat (source 002); partners share their team's result."""
         if not self.is_over:
-            raise IllegalAction(Verdict(Reason.HAND_NOT_OVER))
+            raise IllegalAction(Verdict(Reason.GAME_NOT_OVER))
         return seat_standings(self.rules, self.totals)
 
     def next_hand(self, dealer: int | None = None, dealt: list[int] | None = None) -> Hand:
