@@ -304,7 +304,7 @@ class Hand:
         for seat, cards in enumerate(hands):
             try:
                 masks.append(cards.mask if isinstance(cards, CardSet) else CardSet(cards).mask)
-            except Exception as exc:
+            except CardError as exc:
                 raise PositionError(f"seat {seat}'s cards: {exc}") from None
         return cls(rules, masks, number=number, dealer=dealer)
 

@@ -67,6 +67,20 @@ def rules_to_text(rules: Rules) -> str:
     return ";".join(parts)
 
 
+def _is_number(text: str) -> bool:
+    """Digits 0-9 only (``int`` would also read "٣", "1_000" or " 7").
+
+    >>> _is_number("12"), _is_number("٣"), _is_number("1_000"), _is_number("-2")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
+def _whole_number(text: str) -> int | None:
+    """``text`` as an int if it is digits 0-9 with an optional minus sign, else None."""
+    return int(text) if _is_number(text[1:] if text.startswith("-") else text) else None
+
+
 def _option_value(name: str, text: str, base: Rules) -> Any:
     current = getattr(base, name)
     if isinstance(current, bool):
@@ -74,10 +88,10 @@ def _option_value(name: str, text: str, base: Rules) -> Any:
             raise RulesError(f"option {name}={text!r}: write on or off")
         return text == "on"
     if isinstance(current, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise RulesError(f"option {name}={text!r}: write a whole number") from None
+        number = _whole_number(text)
+        if number is None:
+            raise RulesError(f"option {name}={text!r}: write a whole number (digits 0-9)")
+        return number
     if name == "removed":
         return CardSet() if text == "-" else CardSet(text.split("+"))
     if name == "bonus_card":
@@ -88,10 +102,10 @@ def _option_value(name: str, text: str, base: Rules) -> Any:
         values: dict[str, int] = {}
         for item in ([] if text == "-" else text.split("+")):
             card, _, points = item.partition(":")
-            try:
-                values[card] = int(points)
-            except ValueError:
-                raise RulesError(f"option card_values: {item!r} should look like QS:13") from None
+            value = _whole_number(points)
+            if value is None:
+                raise RulesError(f"option card_values: {item!r} should look like QS:13")
+            values[card] = value
         return values
     return text
 
@@ -102,6 +116,8 @@ def rules_from_text(text: str) -> Rules:
     >>> rules_from_text("turkish;target=100").target
     100
     """
+    if not isinstance(text, str):
+        raise RulesError(f"rules are written as text like 'standard;target=50', not {text!r}")
     name, *options = text.split(";")
     rules = Rules.preset(name)
     changes = {}
@@ -162,7 +178,7 @@ def _seat_groups(key: str, value: str, n: int) -> list[CardSet | None]:
 
 
 def _int_field(key: str, value: str) -> int:
-    if not (value.isascii() and value.isdigit()):
+    if not _is_number(value):
         raise PositionError(f"{key}={value!r}: write a whole number with the digits 0-9")
     return int(value)
 
@@ -279,10 +295,6 @@ def game_record(game: Game) -> str:
     for hand in game.hands:
         lines += _hand_lines(hand)
     return "\n".join(lines) + "\n"
-
-
-def _is_number(text: str) -> bool:
-    return text.isascii() and text.isdigit()
 
 
 def _replay(text: str) -> tuple[Rules, list[tuple[int, str, list[str]]]]:
