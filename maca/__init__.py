@@ -7,7 +7,7 @@
 """
 from .cards import Card, CardSet, Suit
 from .errors import (CardError, IllegalAction, IllegalActionError, MacaError, PositionError,
-                     RecordError, RulesError)
+                     RecordError, RulesError, SettingError)
 from .game import Game
 from .hand import Hand, Trick
 from .observation import Observation
@@ -16,5 +16,5 @@ from .rules import PRESETS, Rules
 
 __all__ = ["Card", "CardSet", "Suit", "Rules", "PRESETS", "Hand", "Trick", "Game",
            "Observation", "Reason", "Verdict", "MacaError", "CardError", "RulesError",
-           "PositionError", "RecordError", "IllegalActionError", "IllegalAction"]
+           "PositionError", "RecordError", "IllegalActionError", "IllegalAction", "SettingError"]
 __version__ = "0.1.0"

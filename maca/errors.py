@@ -8,6 +8,7 @@
     ├── PositionError        a position string is malformed or inconsistent
     ├── RecordError          a game record cannot be replayed
     ├── IllegalActionError   the engine refused an action (carries its `Reason`)
+    ├── SettingError         a display or lesson setting that maca does not offer
     └── (maca.exercises)     ExerciseError (GenerationError, NoQuestionError), AnswerError,
                              AnswersFileError, ClassListError
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from .reasons import Verdict
 
 __all__ = ["MacaError", "CardError", "RulesError", "PositionError", "RecordError",
-           "IllegalActionError", "IllegalAction", "shown"]
+           "IllegalActionError", "IllegalAction", "SettingError", "shown"]
 
 
 class MacaError(ValueError):
@@ -35,6 +36,10 @@ class MacaError(ValueError):
 
 class CardError(MacaError):
     """A card or card list could not be read."""
+
+
+class SettingError(MacaError):
+    """A display or lesson setting (language, size, a lesson's choice) maca does not offer."""
 
 
 class RulesError(MacaError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from .errors import IllegalAction
+from .errors import IllegalActionError
 from .hand import Hand, shuffler
 from .reasons import Reason, Verdict
 from .rules import Rules
@@ -71,7 +71,7 @@ class Game:
     def standings(self) -> tuple[int, ...]:
         """+1 / 0 / −1 per seat (source 002); partners share their team's result."""
         if not self.is_over:
-            raise IllegalAction(Verdict(Reason.GAME_NOT_OVER))
+            raise IllegalActionError(Verdict(Reason.GAME_NOT_OVER))
         return seat_standings(self.rules, self.totals)
 
     def next_hand(self, dealer: int | None = None, dealt: list[int] | None = None) -> Hand:
@@ -79,17 +79,17 @@ class Game:
         shot the moon may name the next ``dealer``. ``dealt`` replays a recorded deal."""
         last = self.hand
         if not last.is_over:
-            raise IllegalAction(Verdict(Reason.HAND_NOT_OVER))
+            raise IllegalActionError(Verdict(Reason.HAND_NOT_OVER))
         if self.is_over:
-            raise IllegalAction(Verdict(Reason.GAME_OVER))
+            raise IllegalActionError(Verdict(Reason.GAME_OVER))
         n = self.rules.players
         rotated = (last.dealer + 1) % n
         if dealer is None:
             dealer = rotated
         elif not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise IllegalAction(Verdict(Reason.BAD_SEAT, {"seat": dealer, "last": n - 1}))
+            raise IllegalActionError(Verdict(Reason.BAD_SEAT, {"seat": dealer, "last": n - 1}))
         elif dealer != rotated and not (self.rules.moon_shooter_picks_dealer and last.moon_shooters):
-            raise IllegalAction(Verdict(Reason.DEALER_CHOICE_NOT_ALLOWED))
+            raise IllegalActionError(Verdict(Reason.DEALER_CHOICE_NOT_ALLOWED))
         number = last.number + 1
         if dealt is None:
             hand = Hand.deal(self.rules, number=number, dealer=dealer, rng=self._rng)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .cards import Card, CardSet, Suit, suit_mask
-from .errors import CardError, IllegalAction, PositionError
+from .errors import CardError, IllegalActionError, PositionError
 from .reasons import Reason, Verdict
 from .rules import DIRECTIONS, Rules
 from .scoring import hand_points, moon_shooters, penalty_points
@@ -243,7 +243,7 @@ class Hand:
     """One deal of the cards, from passing to the last trick. Build with `deal` or `from_cards`.
 
     Every action (`give`, `declare_peskir`, `play`) either happens completely or raises
-    `IllegalAction` and changes nothing; `undo` takes back the last action.
+    `IllegalActionError` and changes nothing; `undo` takes back the last action.
     """
 
     def __init__(self, rules: Rules, dealt: Sequence[int], number: int = 1, dealer: int = 0):
@@ -381,7 +381,7 @@ class Hand:
         """Run a replayed action; a refusal becomes a `PositionError` saying what and why."""
         try:
             action()
-        except IllegalAction as exc:
+        except IllegalActionError as exc:
             raise PositionError(f"{what}: {exc}") from None
 
     def _rightful_leader(self, number: int) -> str:
@@ -492,7 +492,7 @@ class Hand:
 
     def _seat(self, seat: int) -> int:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(Verdict(Reason.BAD_SEAT, {"seat": seat, "last": self.players - 1}))
+            raise IllegalActionError(Verdict(Reason.BAD_SEAT, {"seat": seat, "last": self.players - 1}))
         return seat
 
     # -- passing -----------------------------------------------------------------------------
@@ -524,7 +524,7 @@ class Hand:
         mask, named = _pass_choice(cards)
         refusal = self._give_refusal(seat, mask, named)
         if refusal is not None:
-            raise IllegalAction(refusal)
+            raise IllegalActionError(refusal)
         self._given[seat] = mask
         self._cards[seat] &= ~mask
         self._history.append(("give", seat, mask))
@@ -564,7 +564,7 @@ class Hand:
         """``seat`` declares peşkir ("el almaz"): it will take no trick this hand."""
         verdict = self.check_peskir(seat)
         if not verdict:
-            raise IllegalAction(verdict)
+            raise IllegalActionError(verdict)
         self._peskir[seat] = True
         self._history.append(("peskir", seat))
 
@@ -626,7 +626,7 @@ class Hand:
             return
         verdict = self.check(card, seat)
         if not verdict:
-            raise IllegalAction(verdict)
+            raise IllegalActionError(verdict)
         self.play_index(card.index)
 
     def play_index(self, card: int) -> None:
@@ -658,7 +658,7 @@ class Hand:
         so playing ``random_card(hand.legal_mask(), rng.random)`` to the end scores the same.
         """
         if self._passing:
-            raise IllegalAction(Verdict(Reason.PASSING_NOT_DONE, {
+            raise IllegalActionError(Verdict(Reason.PASSING_NOT_DONE, {
                 "waiting": self._given.index(None), "players": self.players}))
         leads, follows, follow_only = self._compiled[:3]
         taken, won = random_playout(
@@ -671,7 +671,7 @@ class Hand:
     def undo(self) -> None:
         """Take back the last action (a play, a pass, or a peşkir declaration)."""
         if not self._history:
-            raise IllegalAction(Verdict(Reason.NOTHING_TO_UNDO))
+            raise IllegalActionError(Verdict(Reason.NOTHING_TO_UNDO))
         action = self._history.pop()
         if isinstance(action, int):  # a play: seat << 6 | card
             seat, card = action >> 6, action & 63
@@ -715,13 +715,13 @@ class Hand:
     def choose_moon(self, choice: str) -> None:
         """Under the ``choice`` moon rule, the shooter picks ``"old"`` or ``"new"`` scoring."""
         if self.rules.moon != "choice" or not self.moon_shooters or choice not in ("old", "new"):
-            raise IllegalAction(Verdict(Reason.MOON_CHOICE_NOT_ALLOWED))
+            raise IllegalActionError(Verdict(Reason.MOON_CHOICE_NOT_ALLOWED))
         self.moon_choice = choice
 
     def points(self) -> tuple[int, ...]:
         """The hand's score per seat after moon, bonus card and peşkir (once it is over)."""
         if not self.is_over:
-            raise IllegalAction(Verdict(Reason.HAND_NOT_OVER))
+            raise IllegalActionError(Verdict(Reason.HAND_NOT_OVER))
         return hand_points(self.rules, self._taken, self._won, self._peskir, self.moon_choice)
 
     # -- views -------------------------------------------------------------------------------

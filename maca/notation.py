@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, CardSet
-from .errors import CardError, IllegalAction, PositionError, RecordError, RulesError
+from .errors import CardError, IllegalActionError, PositionError, RecordError, RulesError
 from .rules import MOON_RULES, Rules
 
 if TYPE_CHECKING:
@@ -330,7 +330,7 @@ def _apply(hand: Hand, num: int, verb: str, args: list[str]) -> None:
                               "peskir, play, moon)")
     except RecordError:
         raise
-    except (IllegalAction, CardError) as exc:
+    except (IllegalActionError, CardError) as exc:
         raise RecordError(f"line {num}: '{verb} {' '.join(args)}' was refused: {exc}") from None
     except (ValueError, IndexError):
         raise RecordError(f"line {num}: cannot read '{verb} {' '.join(args)}'") from None
@@ -387,7 +387,7 @@ def parse_game_record(text: str) -> Game:
                 else:
                     dealt = [hand.dealt(seat) for seat in range(hand.players)]
                     game.next_hand(dealer=hand.dealer, dealt=[d.mask for d in dealt if d is not None])
-            except (IllegalAction, PositionError) as exc:
+            except (IllegalActionError, PositionError) as exc:
                 raise RecordError(f"line {num}: {exc}") from None
             i += 2
             continue

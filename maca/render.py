@@ -21,6 +21,7 @@ from html import escape
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .cards import DISPLAY_SUITS, Card, CardSet, Suit
+from .errors import SettingError
 from .reasons import LANGS, seat_name
 from .scoring import TEAMS, hand_points, moon_shooters, penalty_points
 
@@ -142,7 +143,7 @@ def _lang(lang: str | None) -> str:
     if lang is None:
         return _DEFAULTS.lang
     if lang not in LANGS:
-        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        raise SettingError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
     return lang
 
 
@@ -150,7 +151,7 @@ def _size(size: float | None) -> int:
     if size is None:
         return _DEFAULTS.size
     if not isinstance(size, (int, float)) or not 16 <= size <= 400:
-        raise ValueError(f"size is a card's width in pixels, from 16 to 400, not {size!r}")
+        raise SettingError(f"size is a card's width in pixels, from 16 to 400, not {size!r}")
     return int(size)
 
 
@@ -239,7 +240,7 @@ def card_svg(card: Card | str, *, lang: str | None = None, four_colour: bool | N
     """
     card = Card.parse(card)
     if state not in _STATES:
-        raise ValueError(f"state must be one of {', '.join(_STATES)}, not {state!r}")
+        raise SettingError(f"state must be one of {', '.join(_STATES)}, not {state!r}")
     lang, width = _lang(lang), _size(size)
     colour = _colours(four_colour)[card.suit]
     name = escape(card.name(lang))
@@ -650,7 +651,7 @@ def score_table_html(rules: Rules, taken: Sequence[CardSet | int], *,
     n = rules.players
     masks = [t.mask if isinstance(t, CardSet) else int(t) for t in taken]
     if len(masks) != n:
-        raise ValueError(f"give the cards taken by each of the {n} seats, not {len(masks)}")
+        raise SettingError(f"give the cards taken by each of the {n} seats, not {len(masks)}")
     won = list(tricks_won) if tricks_won is not None else [1 if m else 0 for m in masks]
     declared = list(peskir) if peskir is not None else [False] * n
     penalty = penalty_points(rules, masks)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..cards import Card, CardSet, Suit
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, SettingError
 from ..hand import Hand, Trick
 from ..observation import Observation
 from ..reasons import LANGS, Reason, Verdict, seat_name
@@ -248,7 +248,7 @@ class Settings:
 
 def _check_lang(lang: str) -> str:
     if lang not in LANGS:
-        raise ValueError(f"lang must be 'tr' or 'en', not {lang!r}")
+        raise SettingError(f"lang must be 'tr' or 'en', not {lang!r}")
     return lang
 
 
@@ -473,7 +473,7 @@ class FollowSuitLesson(PlayLesson):
     def __init__(self, seed: int = 1, kind: str = "follow",
                  rules: Rules | str = "standard") -> None:
         if kind not in self.KINDS:
-            raise ValueError(f"kind must be 'follow' or 'void', not {kind!r}")
+            raise SettingError(f"kind must be 'follow' or 'void', not {kind!r}")
         self.kind = kind
         super().__init__(seed=seed, rules=rules, number=4)
 
@@ -493,7 +493,7 @@ class FollowSuitLesson(PlayLesson):
     def set_kind(self, kind: str) -> None:
         """Switch between following (``"follow"``) and discarding (``"void"``) positions."""
         if kind not in self.KINDS:
-            raise ValueError(f"kind must be 'follow' or 'void', not {kind!r}")
+            raise SettingError(f"kind must be 'follow' or 'void', not {kind!r}")
         self.kind = kind
         self.restart()
 
@@ -560,7 +560,7 @@ class HeartsLesson(PlayLesson):
 
     def __init__(self, scenario: str = "deal", queen_breaks: bool = False) -> None:
         if scenario not in HEARTS_DEALS:
-            raise ValueError(f"scenario must be one of {', '.join(HEARTS_DEALS)}, "
+            raise SettingError(f"scenario must be one of {', '.join(HEARTS_DEALS)}, "
                              f"not {scenario!r}")
         self.scenario = scenario
         rules = Rules.preset("standard").replace(queen_breaks_hearts=queen_breaks)
@@ -578,7 +578,7 @@ class HeartsLesson(PlayLesson):
     def set_scenario(self, scenario: str) -> None:
         """Change the prepared deal and start it again."""
         if scenario not in HEARTS_DEALS:
-            raise ValueError(f"scenario must be one of {', '.join(HEARTS_DEALS)}, "
+            raise SettingError(f"scenario must be one of {', '.join(HEARTS_DEALS)}, "
                              f"not {scenario!r}")
         self.scenario = scenario
         self.restart()

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import Card, CardSet
-from ..errors import MacaError
+from ..errors import MacaError, SettingError
 from ..exercises import (AnswersFileError, Exercise, ExerciseError, ExerciseSet, Progress,
                          Result, Text, Worksheet, check, load_set)
 from ..exercises.kinds import LegalCards, PassDirection, PlayGoal
@@ -208,7 +208,7 @@ class ExerciseSession:
         assignment = base.id if assignment is None else assignment
         for name, value in (("student", student), ("course", course), ("assignment", assignment)):
             if not isinstance(value, str) or not value.strip() or len(value) > 200:
-                raise ValueError(f"{name} boş olmayan bir yazı olmalı (en çok 200 harf) / "
+                raise SettingError(f"{name} boş olmayan bir yazı olmalı (en çok 200 harf) / "
                                  f"{name} must be a non-empty text of at most 200 characters, "
                                  f"not {value!r}")
         if path is None:
