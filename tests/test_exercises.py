@@ -164,7 +164,7 @@ prompt = { tr = "Hangi kartlar?", en = "Which cards?" }
     ('prompt = { tr = "Hangi kartlar?", en = "Which cards?" }', 'prompt = { tr = "Hangi?" }',
      "prompt needs a non-empty en text"),
     ("cards=A94.KT63", "cards=A94.KT6", "position: 3H is missing"),
-    ("hand=4 ", "hand=4 trick=1: ", "trick= seat 1 cannot lead the first trick"),
+    ("hand=4 ", "hand=4 trick=1: ", "trick 1 is led by seat 1, but seat 0 holds 2C"),
     ('kind = "legal_cards"', 'kind = "legal_cards"\nplays = "2C"', "unknown field(s) plays"),
     ('kind = "legal_cards"', 'kind = "play_goal"\ngoal = "lose"',
      "every legal card reaches the goal 'lose': the question tests nothing"),

@@ -42,14 +42,14 @@ def _fits(kind: str, theme: str, made: Generated) -> bool:
     if kind == "pass_direction":
         return q.ask == theme
     if kind == "hand_score":
-        hand = q.hand
+        outcome = q.outcome
         if theme == "moon":
-            return bool(hand.moon_shooters)
+            return bool(outcome.moon_shooters)
         if theme == "near_moon":
-            moon = CardSet(hand.rules.moon_mask)
-            return not hand.moon_shooters and any(
-                len(hand.taken(s) & moon) == len(moon) - 1 for s in range(hand.players))
-        return hand.is_over and (theme != "peskir" or bool(hand.peskir))
+            moon = CardSet(q.rules.moon_mask)
+            return not outcome.moon_shooters and any(
+                len(taken & moon) == len(moon) - 1 for taken in outcome.taken)
+        return theme != "peskir" or bool(outcome.peskir)
     if kind == "game_winner":
         return game_over(q.rules, q.totals)
     if kind == "moon_possible":

@@ -24,7 +24,7 @@ from ..hand import Hand
 from ..reasons import Reason, seat_name
 from ..rules import Rules
 from .kinds import (GOALS, GameWinner, HandScore, LegalCards, MoonPossible, NoQuestionError,
-                    PassDirection, PlayGoal, Question, TrickWinner, finished_hand)
+                    Outcome, PassDirection, PlayGoal, Question, TrickWinner)
 from .text import ExerciseError, Text
 
 __all__ = ["THEMES", "Generated", "generate", "resolve_theme", "GenerationError"]
@@ -216,9 +216,10 @@ def _pass_direction(theme: str, rules: Rules, rng: random.Random) -> Generated:
     return Generated(PassDirection(fields, rules), fields, prompt, (hint,))
 
 
-def _score_piles(rules: Rules, rng: random.Random, near: bool) -> Hand:
-    """A finished hand where one seat took every card the moon needs, or all but one (given
-    to a seat that stops the moon: in partnerships, not the partner)."""
+def _score_piles(rules: Rules, rng: random.Random, near: bool) -> dict[str, Any]:
+    """The ``taken`` and ``tricks`` fields of a hand where one seat took every card the moon
+    needs, or all but one (given to a seat that stops the moon: in partnerships, not the
+    partner)."""
     n = rules.players
     shooter = rng.randrange(n)
     moon = list(CardSet(rules.moon_mask))
@@ -233,15 +234,14 @@ def _score_piles(rules: Rules, rng: random.Random, near: bool) -> Hand:
         counts = [-(-len(p) // n) for p in piles]
         for _ in range(rules.hand_size - sum(counts)):
             counts[rng.randrange(n)] += 1
-        hand = finished_hand(rules, piles, counts)
-        if bool(hand.moon_shooters) != near:
-            return hand
+        if bool(Outcome.of_piles(rules, piles, counts).moon_shooters) != near:
+            return {"taken": [str(p) for p in piles], "tricks": counts}
     raise GenerationError("no seat can stop this moon")
 
 
 def _hand_score(theme: str, rules: Rules, rng: random.Random) -> Generated:
     if theme in ("moon", "near_moon"):
-        hand = _score_piles(rules, rng, theme == "near_moon")
+        fields = _score_piles(rules, rng, theme == "near_moon")
     else:
         hand = _fresh_hand(rules, rng)
         declarer = rng.randrange(rules.players) if theme == "peskir" else None
@@ -252,7 +252,7 @@ def _hand_score(theme: str, rules: Rules, rng: random.Random) -> Generated:
                 hand.play_index(min(hand.legal_plays(), key=lambda c: c.rank).index)  # duck
             else:
                 _play_random(hand, rng)
-    fields = {"position": hand.position()}
+        fields = {"position": hand.position()}
     order = _seat_order(rules.players)
     prompt = Text(f"Tur bitti. Her oyuncu bu turdan kaç puan alır? Puanları {order.tr} "
                   "sırasıyla yaz.", "The hand is over. What does each player score for it? "

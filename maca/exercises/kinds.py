@@ -7,11 +7,10 @@ A question is built from an exercise's fields (`ExerciseError` says which one is
 - `situation()` lists what the learner sees (label, value) and `to_json` / `show` write
   answers for files and for people.
 
->>> q = build_question("trick_winner", {"position": "standard cards=...J/...Q/...K/5... "
-...     "taken=AKQJT9876432.AKQJT98765432.AKQJT98765432.AT98765432/.../.../... trick=0:",
-...     "plays": "JC QC KC 5S"}, "standard")
+>>> q = build_question("trick_winner", {"position": "standard hand=4 cards=...AKQJT98765432/"
+...     ".AKQJT98765432../..AKQJT98765432./AKQJT98765432...", "plays": "2C 5H 3D 4S"}, "standard")
 >>> q.solution(), q.read("batı"), q.judge(1)[0]
-(2, 1, False)
+(0, 1, False)
 """
 from __future__ import annotations
 
@@ -25,7 +24,8 @@ from ..hand import Hand, Trick
 from ..notation import rules_from_text, rules_to_text
 from ..reasons import seat_name
 from ..rules import Rules
-from ..scoring import TEAMS, game_over, moon_possible, seat_standings, winners
+from ..scoring import (TEAMS, game_over, hand_points, moon_possible, moon_shooters,
+                       penalty_points, seat_standings, winners)
 from .text import RULES_NAMES, AnswerError, ExerciseError, Owner, Seat, Text, say, show
 
 __all__ = ["Question", "KINDS", "GOALS", "build_question", "NoQuestionError"]
@@ -227,55 +227,82 @@ def _position(value: Any, rules: Rules) -> Hand:
     return hand
 
 
-def finished_hand(rules: Rules, taken: Sequence[CardSet], tricks: Sequence[int] | None = None,
-                  peskir: Sequence[int] = ()) -> Hand:
-    """A finished hand from the cards each seat took. Cards nobody is said to have taken must
-    be worth nothing; they fill the seats' tricks (``tricks`` says how many each seat won).
+@dataclass(frozen=True)
+class Outcome:
+    """What a finished hand's score depends on: the cards each seat took, the tricks it won,
+    the peşkir declarers (and the shooter's moon choice). Scored by `maca.scoring`."""
 
-    >>> from maca import Rules
-    >>> r = Rules.preset("standard")
-    >>> mine = CardSet.parse("QS 2H")
-    >>> finished_hand(r, [mine, CardSet(), CardSet(r.moon_mask) - mine, CardSet()]).points()
-    (14, 0, 12, 0)
-    """
-    n = rules.players
-    if len(taken) != n:
-        raise ExerciseError(f"taken needs one list of cards per seat: {n} lists")
-    listed = 0
-    for seat, cards in enumerate(taken):
-        if listed & cards.mask:
-            raise ExerciseError(f"taken: {CardSet(listed & cards.mask)} is listed for two seats")
-        if cards.mask & ~rules.deck_mask:
-            raise ExerciseError(f"taken: {CardSet(cards.mask & ~rules.deck_mask)} is not in the deck")
-        listed |= cards.mask
-    rest = [c for c in CardSet(rules.deck_mask & ~listed)]
-    unlisted = CardSet([c for c in rest if rules.value_of(c)])
-    if unlisted:
-        raise ExerciseError(f"taken: {unlisted} count points but nobody took them: list who did")
-    if tricks is None:
-        counts = [-(-len(cards) // n) for cards in taken]
-        spare = rules.hand_size - sum(counts)
-        if spare < 0:
-            raise ExerciseError(f"taken: more than the {rules.hand_size} tricks of a hand")
-        counts[next((s for s in range(n) if counts[s]), 0)] += spare
-    else:
-        counts = list(tricks) if isinstance(tricks, (list, tuple)) else []
-        if (len(counts) != n or not all(_whole(t) and t >= 0 for t in counts)
-                or sum(counts) != rules.hand_size):
-            raise ExerciseError(f"tricks must be {n} whole numbers adding up to {rules.hand_size}, "
-                                f"not {shown(tricks)}")
-    piles = []
-    for seat, cards in enumerate(taken):
-        need = counts[seat] * n - len(cards)
-        if need < 0:
-            raise ExerciseError(f"taken: seat {seat} has {len(cards)} cards, more than its "
-                                f"{counts[seat]} trick(s) hold")
-        piles.append(cards | CardSet(rest[:need]))
-        rest = rest[need:]
-    leader = next(s for s in range(n) if counts[s])
-    marks = ",".join(str(s) for s in sorted(set(peskir))) or "-"
-    return _position(f"cards={'/'.join(['...'] * n)} taken={'/'.join(p.to_pbn() for p in piles)} "
-                     f"trick={leader}: peskir={marks}", rules)
+    rules: Rules
+    taken: tuple[CardSet, ...]
+    won: tuple[int, ...]
+    peskir: tuple[int, ...] = ()
+    moon_choice: str | None = None
+
+    @classmethod
+    def of_hand(cls, hand: Hand) -> Outcome:
+        """The outcome of a finished hand."""
+        n = hand.players
+        return cls(hand.rules, tuple(hand.taken(s) for s in range(n)),
+                   tuple(hand.tricks_won(s) for s in range(n)), hand.peskir, hand.moon_choice)
+
+    @classmethod
+    def of_piles(cls, rules: Rules, taken: Sequence[CardSet], tricks: Sequence[int] | None = None,
+                 peskir: Sequence[int] = ()) -> Outcome:
+        """The outcome where each seat took ``taken``; cards nobody is said to have taken must
+        be worth nothing (they fill the tricks). ``tricks`` says how many each seat won
+        (default: what its cards need, the rest to the first seat that took any).
+
+        >>> from maca import Rules
+        >>> r = Rules.preset("standard")
+        >>> mine = CardSet.parse("QS 2H")
+        >>> Outcome.of_piles(r, [mine, CardSet(), CardSet(r.moon_mask) - mine, CardSet()]).points()
+        (14, 0, 12, 0)
+        """
+        n = rules.players
+        if len(taken) != n:
+            raise ExerciseError(f"taken needs one list of cards per seat: {n} lists")
+        listed = 0
+        for cards in taken:
+            if listed & cards.mask:
+                raise ExerciseError(f"taken: {CardSet(listed & cards.mask)} is listed for two seats")
+            if cards.mask & ~rules.deck_mask:
+                raise ExerciseError(f"taken: {CardSet(cards.mask & ~rules.deck_mask)} is not in "
+                                    "the deck")
+            listed |= cards.mask
+        unlisted = CardSet([c for c in CardSet(rules.deck_mask & ~listed) if rules.value_of(c)])
+        if unlisted:
+            raise ExerciseError(f"taken: {unlisted} count points but nobody took them: list who did")
+        if tricks is None:
+            counts = [-(-len(cards) // n) for cards in taken]
+            if sum(counts) > rules.hand_size:
+                raise ExerciseError(f"taken: more than the {rules.hand_size} tricks of a hand")
+            counts[next((s for s in range(n) if counts[s]), 0)] += rules.hand_size - sum(counts)
+        else:
+            counts = list(tricks) if isinstance(tricks, (list, tuple)) else []
+            if (len(counts) != n or not all(_whole(t) and t >= 0 for t in counts)
+                    or sum(counts) != rules.hand_size):
+                raise ExerciseError(f"tricks must be {n} whole numbers adding up to "
+                                    f"{rules.hand_size}, not {shown(tricks)}")
+        for seat, cards in enumerate(taken):
+            if len(cards) > counts[seat] * n:
+                raise ExerciseError(f"taken: seat {seat} has {len(cards)} cards, more than its "
+                                    f"{counts[seat]} trick(s) hold")
+        return cls(rules, tuple(taken), tuple(counts), tuple(sorted(set(peskir))))
+
+    def points(self) -> tuple[int, ...]:
+        """Each seat's score for the hand (moon, bonus card and peşkir included)."""
+        declared = [s in self.peskir for s in range(self.rules.players)]
+        return hand_points(self.rules, [c.mask for c in self.taken], self.won, declared,
+                           self.moon_choice)
+
+    def penalty_taken(self) -> tuple[int, ...]:
+        """Each seat's card points, before moon and peşkir."""
+        return penalty_points(self.rules, [c.mask for c in self.taken])
+
+    @property
+    def moon_shooters(self) -> tuple[int, ...]:
+        """The seat (or team) that shot the moon, if any."""
+        return moon_shooters(self.rules, [c.mask for c in self.taken])
 
 
 def _seat_field(params: Mapping[str, Any], players: int, default: int = 0) -> int:
@@ -316,11 +343,11 @@ def _plays_text(plays: Sequence[tuple[int, Card]], players: int) -> Text:
                            f"{seat_name(s, 'en', players)} {c.symbol}") for s, c in plays], ", ")
 
 
-def _taken_lines(hand: Hand) -> list[Line]:
-    n = hand.players
+def _taken_lines(outcome: Outcome) -> list[Line]:
+    n = outcome.rules.players
     return [Line(say("taken_by", seat=Seat(s, n)),
-             say("taken_cards", tricks=hand.tricks_won(s), cards=hand.taken(s))
-             if hand.tricks_won(s) else say("taken_none")) for s in range(n)]
+             say("taken_cards", tricks=outcome.won[s], cards=outcome.taken[s])
+             if outcome.won[s] else say("taken_none")) for s in range(n)]
 
 
 def _play_lines(hand: Hand, *, others: bool = False, taken: bool = False) -> list[Line]:
@@ -332,7 +359,7 @@ def _play_lines(hand: Hand, *, others: bool = False, taken: bool = False) -> lis
     if hand.peskir:
         lines.append(Line(say("peskir_declared"), show([Seat(s, n) for s in hand.peskir])))
     if taken:
-        lines += _taken_lines(hand)
+        lines += _taken_lines(Outcome.of_hand(hand))
     lines.append(Line(say("your_cards"), show(hand.cards(0)), hand.cards(0)))
     if others:
         lines += [Line(say("cards_of", seat=Seat(s, n), owner=Owner(s, n)), show(hand.cards(s)),
@@ -721,7 +748,10 @@ class HandScore(Question):
         if "position" in params:
             if "tricks" in params or "peskir" in params:
                 raise ExerciseError("tricks and peskir go with taken; a position holds them itself")
-            self.hand = _position(params["position"], rules)
+            hand = _position(params["position"], rules)
+            if not hand.is_over:
+                raise ExerciseError("the position must be a finished hand (every trick played)")
+            self.outcome = Outcome.of_hand(hand)
         else:
             taken = params["taken"]
             if not isinstance(taken, list):
@@ -732,14 +762,13 @@ class HandScore(Question):
                     _whole(s) and 0 <= s < rules.players for s in peskir):
                 raise ExerciseError(f"peskir must be a list of seat numbers 0 to "
                                     f"{rules.players - 1}, not {shown(peskir)}")
-            self.hand = finished_hand(rules, [_cards_field(t, f"taken[{i}]") for i, t in enumerate(taken)],
-                                      params.get("tricks"), peskir)
-        if not self.hand.is_over:
-            raise ExerciseError("the position must be a finished hand (every trick played)")
+            self.outcome = Outcome.of_piles(
+                rules, [_cards_field(t, f"taken[{i}]") for i, t in enumerate(taken)],
+                params.get("tricks"), peskir)
         self.players = rules.players
 
     def solution(self) -> tuple[int, ...]:
-        return self.hand.points()
+        return self.outcome.points()
 
     def read(self, answer: Any) -> tuple[int, ...]:
         if isinstance(answer, Mapping):
@@ -758,30 +787,30 @@ class HandScore(Question):
 
     def judge(self, given: tuple[int, ...]) -> tuple[bool, list[Text]]:
         points = self.solution()
-        hand, rules, n = self.hand, self.rules, self.players
+        outcome, rules, n = self.outcome, self.rules, self.players
         right = tuple(given) == points
         notes = [say("wrong_for", seat=Seat(s, n), given=given[s])
                  for s in range(n) if given[s] != points[s]]
-        for seat, value in enumerate(hand.penalty_taken()):
-            cards = CardSet([c for c in hand.taken(seat) if rules.value_of(c)])
+        for seat, value in enumerate(outcome.penalty_taken()):
+            cards = CardSet([c for c in outcome.taken[seat] if rules.value_of(c)])
             if cards:
                 notes.append(say("card_points" if right else "point_cards", seat=Seat(seat, n),
                                  points=value, cards=cards))
-        if hand.moon_shooters:
-            notes.append(say("moon_shot", seats=[Seat(s, n) for s in hand.moon_shooters]))
-        for seat in hand.peskir:
-            won = hand.tricks_won(seat)
+        if outcome.moon_shooters:
+            notes.append(say("moon_shot", seats=[Seat(s, n) for s in outcome.moon_shooters]))
+        for seat in outcome.peskir:
+            won = outcome.won[seat]
             change = rules.peskir_failure if won else rules.peskir_success
             key = ("peskir_lost" if won else "peskir_won") + ("" if right else "_fact")
             notes.append(say(key, seat=Seat(seat, n), tricks=won, points=f"{change:+d}"))
         return right, notes
 
     def situation(self) -> list[Line]:
-        hand, n = self.hand, self.players
+        outcome, n = self.outcome, self.players
         lines = [_rules_line(self.rules)]
-        if hand.peskir:
-            lines.append(Line(say("peskir_declared"), show([Seat(s, n) for s in hand.peskir])))
-        return lines + _taken_lines(hand)
+        if outcome.peskir:
+            lines.append(Line(say("peskir_declared"), show([Seat(s, n) for s in outcome.peskir])))
+        return lines + _taken_lines(outcome)
 
 
 class GameWinner(Question):
