@@ -5,11 +5,12 @@ states exactly the cards it is about, e.g. ``deal("standard", "13 clubs…", "QS
 """
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from maca import CardSet, Hand, Rules
+from maca import CardSet, Hand, Rules, Suit
 from maca.notation import rules_to_text
 from stories import story
 
@@ -77,21 +78,31 @@ def make_position(rules: str | Rules, seats: list[str], taken: list[str] | None 
         number, dealer = int(fields.get("hand", 1)), int(fields.get("dealer", 0))
         tricks = story(r, hands, piles, int(leader_text), [next(iter(c)) for c in in_trick],
                        number, dealer)
-        text.append("tricks=" + "/".join(
-            f"{lead}:" + ",".join(map(str, cards)) for lead, cards in tricks))
+        text.append("tricks=" + _tricks_text(tricks))
     if trick is not None:
         text.append(f"trick={trick}")
     text += [f"{key}={value}" for key, value in fields.items()]
     return Hand.from_position(" ".join(text))
 
 
+def _tricks_text(tricks: list) -> str:
+    """The ``tricks=`` field of a position: ``leader:card,card,…`` per trick, ``-`` for none."""
+    return "/".join(f"{lead}:" + ",".join(map(str, cards)) for lead, cards in tricks) or "-"
+
+
 def make_finished(rules: str | Rules, won: dict[int, str], rest: int,
                   peskir: str = "-") -> Hand:
-    """A hand after its last trick: ``won`` says the cards some seats took (padded with the
-    lowest point-free cards to whole tricks), seat ``rest`` took everything else.
+    """A hand after its last trick: ``won`` says the cards some seats took (padded with
+    point-free cards to whole tricks), seat ``rest`` took everything else and the last trick.
+
+    The padding cards and the tricks are invented (`stories.story`): some legal hand in which
+    each seat takes exactly these cards.
 
     >>> make_finished("standard", {1: "QS"}, rest=0).points()
     (13, 13, 0, 0)
+    >>> hand = make_finished("turkish", {1: "QS", 2: "AH KH"}, rest=0)
+    >>> hand.penalty_taken(), hand.tricks_won(2), len(hand.tricks)
+    ((11, 15, 9, 0), 1, 13)
     """
     r = rules_of(rules)
     n = r.players
@@ -99,14 +110,51 @@ def make_finished(rules: str | Rules, won: dict[int, str], rest: int,
     used = 0
     for m in taken:
         used |= m
-    free = [c for c in range(52)
-            if r.deck_mask >> c & 1 and not used >> c & 1 and r.card_values[c] == 0]
+    rng = random.Random(0)
+    refusal = ""
+    for _ in range(40):
+        piles = _padded(r, taken, used, rest, rng)
+        try:
+            tricks = story(r, [0] * n, piles, rest, [], number=1, dealer=0, attempts=300)
+        except AssertionError as exc:
+            refusal = str(exc)
+            continue
+        return make_position(rules, [""] * n, trick=f"{rest}:", peskir=peskir,
+                             tricks=_tricks_text(tricks))
+    raise AssertionError(f"no finished hand with these tricks taken: {refusal}")
+
+
+def _padded(rules: Rules, taken: list[int], used: int, rest: int,
+            rng: random.Random) -> list[int]:
+    """Each seat's taken cards with point-free cards added to make whole tricks, and ``rest``'s
+    pile (everything else). The added cards are of one suit, mostly a suit of the seat's own
+    cards and below its best card there, so that the seat can win a trick of that suit."""
+    n = rules.players
+    free = [c for c in range(52) if rules.deck_mask >> c & 1 and not used >> c & 1
+            and rules.card_values[c] == 0 and c != rules.lowest_club.index]
+    piles = list(taken)
     for seat in range(n):
-        while seat != rest and taken[seat].bit_count() % n:
-            taken[seat] |= 1 << free.pop(0)
-    groups = ["*" if seat == rest else CardSet(m).to_pbn() for seat, m in enumerate(taken)]
-    return make_position(rules, [""] * n, taken=groups,
-                         trick=f"{rest}:", peskir=peskir)
+        need = -taken[seat].bit_count() % n
+        if seat == rest or not need:
+            continue
+        own = [c for c in range(52) if taken[seat] >> c & 1]
+        suits = [c // 13 for c in own if c // 13 != Suit.HEARTS] or [rng.randrange(3)]
+        suit = rng.choice(suits)
+        best = max([c for c in own if c // 13 == suit], default=13 * suit + 12)
+        pool = [c for c in free if c // 13 == suit]
+        if len([c for c in pool if c < best]) >= need and rng.random() < 0.8:
+            pool = [c for c in pool if c < best]
+        if len(pool) < need:
+            pool = free
+        chosen = rng.sample(pool, need)
+        piles[seat] |= sum(1 << c for c in chosen)
+        free = [c for c in free if c not in chosen]
+    everything = rules.deck_mask
+    for seat in range(n):
+        if seat != rest:
+            everything &= ~piles[seat]
+    piles[rest] = everything
+    return piles
 
 
 def play_cards(hand: Hand, cards: str) -> Hand:

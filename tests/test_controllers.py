@@ -89,7 +89,7 @@ def test_highest_cards_uses_only_the_seats_own_cards():
 
 def test_moon_defender_throws_a_heart_only_on_a_trick_the_shooter_can_lose():
     after_trick_one = ("standard hand=4 cards={south}/JT987.765..QJT9/.43.AKQJT98.765/"
-                       "65432.2.76543.3 taken=...A842/.../.../... trick=0:{lead}")
+                       "65432.2.76543.3 tricks=1:2C,4C,8C,AC trick=0:{lead}")
     # South led 2♦ and West has no diamond: a higher diamond is unseen, so a heart goes on.
     hand = Hand.from_position(after_trick_one.format(south="AKQ.AKQJT98..K", lead="2D"))
     assert moon_defender(0)(hand.observe(1)) == Card.parse("7H")

@@ -180,12 +180,17 @@ def test_first_lead_left_of_dealer_keeps_hearts_unbroken_on_trick_1(deal):
 
 
 # -- rule 5: follow suit --------------------------------------------------------------------
+#: Trick 10, South won every trick; West holds one card of each suit. North and East hold no
+#: heart, so they may have thrown clubs and diamonds when void (the Turkish discard order makes
+#: a seat that holds a heart throw a heart).
+FOLLOWING = ["KC KD KS", "AS AH AD AC", "QC QD JC JD", "TC TD 9C 9D"]
+
+
 @pytest.mark.parametrize("name", FOUR_PLAYERS + ["turkish"])
 @pytest.mark.parametrize("suit", list(Suit))
 def test_rule_5_follow_suit(position, name, suit):
     lead = Card.of(3, suit)  # 2♣ can only open trick 1
-    hand = position(name, ["KC KD KS", "AS AH AD AC", "QC QD QH JC", "JD JH TC TD"],
-                    taken=["*", "", "", ""], trick=f"0:{lead}")
+    hand = position(name, FOLLOWING, taken=["*", "", "", ""], trick=f"0:{lead}")
     assert hand.to_move == 1 and hand.legal_plays() == CardSet([Card.of(14, suit)])
     for other in Suit:
         if other is not suit:
@@ -196,8 +201,7 @@ def test_rule_5_follow_suit(position, name, suit):
 
 
 def test_rule_5_follow_suit_messages(position):
-    hand = position("standard", ["KC KD KS", "AS AH AD AC", "QC QD QH JC", "JD JH TC TD"],
-                    taken=["*", "", "", ""], trick="0:2D")
+    hand = position("standard", FOLLOWING, taken=["*", "", "", ""], trick="0:2D")
     verdict = hand.check("AS")
     assert verdict.message("tr") == "Elinde karo var: renge uymalısın, karo oynamalısın."
     assert verdict.message("en") == "You hold a diamond: you must follow suit and play a diamond."
@@ -205,9 +209,10 @@ def test_rule_5_follow_suit_messages(position):
 
 @pytest.mark.parametrize("name", FOUR_PLAYERS)
 def test_rule_5_void_player_may_discard_anything_after_trick_1(position, name):
-    hand = position(name, ["JD QD KD", "QS AH KH 2C", "3D 4D 5D 6D", "7D 8D 9D TD"],
+    # (West holds 3♣, not 2♣: 2♣ opened trick 1)
+    hand = position(name, ["JD QD KD", "QS AH KH 3C", "3D 4D 5D 6D", "7D 8D 9D TD"],
                     taken=["*", "", "", ""], trick="0:2D")
-    assert hand.legal_plays() == cards("QS AH KH 2C")
+    assert hand.legal_plays() == cards("QS AH KH 3C")
 
 
 # -- rule 6: no points on the first trick ---------------------------------------------------
@@ -257,12 +262,15 @@ def test_rule_6_three_players(deal, play):
 
 
 # -- rule 7: leading hearts -----------------------------------------------------------------
+# With every heart still held at trick 10, nobody has discarded a heart: in the Turkish game,
+# where a void seat holding a heart must discard one, every trick so far was followed by all,
+# so 12 cards of each other suit are out (three tricks each) and one of each is still held.
 #: Trick 10, every heart still in a hand (Q♠ already taken); South leads.
-UNBROKEN = ["AH KH QH 2S", "JH TH 9H 8H", "7H 6H 5H 4H", "3H 2H 3S 4S"]
+UNBROKEN = ["AH KH QH 2S", "JH TH 9H 3C", "8H 7H 6H 2D", "5H 4H 3H 2H"]
 #: South holds only Q♠ and hearts, hearts unbroken.
-QUEEN_AND_HEARTS = ["QS AH KH QH", "JH TH 9H 8H", "7H 6H 5H 4H", "3H 2H 2S 3S"]
+QUEEN_AND_HEARTS = ["QS AH KH QH", "JH TH 9H 8H", "7H 6H 5H 3C", "4H 3H 2H 2D"]
 #: South holds only hearts, hearts unbroken; West can win and lead next.
-ONLY_HEARTS = ["5H 4H 3H 2H", "AH KH QH 2S", "JH TH 9H 3S", "8H 7H 6H 4S"]
+ONLY_HEARTS = ["5H 4H 3H 2H", "AH KH QH 2S", "JH TH 9H 3C", "8H 7H 6H 2D"]
 
 
 @pytest.mark.parametrize("name", FOUR_PLAYERS + ["turkish"])
@@ -343,7 +351,8 @@ def test_rule_7_discarding_a_heart_breaks_hearts(deal, play):
 # -- rule 8: the highest card of the suit led wins, no trumps ------------------------------
 @pytest.mark.parametrize("name", FOUR_PLAYERS + ["turkish"])
 def test_rule_8_highest_card_of_the_suit_led_wins(position, play, name):
-    hand = position(name, ["2D 3C 4C 5C", "AH KH 6C 7C", "3D 8C 9C TC", "AS JC QC KC"],
+    # (with clubs in every hand, only two clubs out would leave trick 1 without its clubs)
+    hand = position(name, ["2D 3C 4C 5C", "AH KH 6C 7C", "3D 8C 9C TC", "AS 4S 5S 6S"],
                     taken=["*", "", "", ""], trick="0:")
     before = hand.tricks_won(2)
     play(hand, "2D AH 3D AS")
@@ -434,12 +443,12 @@ def test_turkish_trick_1_void_player_with_only_hearts_discards_the_ace_first(dea
     assert hand.legal_plays() == cards("QS")
 
 
-@pytest.mark.parametrize("held, forced, refused, reason", [
-    ("QS AH KH 2C", "QS", "AH", Reason.MUST_DISCARD_QUEEN),
-    ("AH KH 5H 2C", "AH", "KH", Reason.MUST_DISCARD_ACE_OF_HEARTS),
-    ("KH 5H 2C 3C", "KH", "5H", Reason.MUST_DISCARD_KING_OF_HEARTS),
-    ("5H 4H 2C 3C", "5H 4H", "2C", Reason.MUST_DISCARD_HEART),
-    ("2C 3C 4C 2S", "2C 3C 4C 2S", None, None),
+@pytest.mark.parametrize("held, forced, refused, reason", [  # (no 2♣: standard opens with it)
+    ("QS AH KH 3C", "QS", "AH", Reason.MUST_DISCARD_QUEEN),
+    ("AH KH 5H 3C", "AH", "KH", Reason.MUST_DISCARD_ACE_OF_HEARTS),
+    ("KH 5H 3C 4C", "KH", "5H", Reason.MUST_DISCARD_KING_OF_HEARTS),
+    ("5H 4H 3C 4C", "5H 4H", "3C", Reason.MUST_DISCARD_HEART),
+    ("3C 4C 5C 2S", "3C 4C 5C 2S", None, None),
 ])
 def test_turkish_discard_order_after_trick_1(position, held, forced, refused, reason):
     hand = position("turkish", ["JD QD KD", held, "3D 4D 5D 6D", "7D 8D 9D TD"],
@@ -457,7 +466,7 @@ def test_turkish_discard_order_after_trick_1(position, held, forced, refused, re
 
 def test_turkish_discard_order_as_an_option_of_standard(position):
     rules = Rules.preset("standard").replace(discard_order="turkish")
-    hand = position(rules, ["JD QD KD", "AH KH 5H 2C", "3D 4D 5D 6D", "7D 8D 9D TD"],
+    hand = position(rules, ["JD QD KD", "AH KH 5H 3C", "3D 4D 5D 6D", "7D 8D 9D TD"],
                     taken=["*", "", "", ""], trick="0:2D")
     assert hand.legal_plays() == cards("AH")
 
