@@ -3,17 +3,21 @@
 A position is space-separated ``key=value`` fields after the rules::
 
     standard hand=1 dealer=0 cards=<seat 0>/<seat 1>/<seat 2>/<seat 3> passed=done
-        taken=<…>/<…>/<…>/<…> trick=<leader>:<cards> peskir=-
+        tricks=<leader>:<cards>/<leader>:<cards>/… trick=<leader>:<cards> peskir=- [moon=new]
 
 - rules: a preset name, optionally followed by changed options: ``standard;target=50``;
 - ``cards``: what each seat holds now, in PBN (``spades.hearts.diamonds.clubs``, ranks
   ``AKQJT98765432``, an empty suit left empty: ``AKQ.T98..5432``);
 - ``passed``: per seat the cards it passed (PBN) or ``-`` if not yet; ``done`` when passing is
   over but was not recorded; ``none`` in a hand without passing;
-- ``taken``: per seat the cards of the tricks it has won (PBN);
+- ``tricks``: the completed tricks in order, each its leader and its cards in play order
+  (``0:2C,KC,4C,5C/1:…``), or ``-``; the cards each seat has taken follow from them;
 - ``trick``: the seat to lead the current trick, then the cards played to it so far;
-- ``peskir``: seats that declared peşkir, comma-separated, or ``-``.
+- ``peskir``: seats that declared peşkir, comma-separated, or ``-``;
+- ``moon``: the shooter's choice (``old`` or ``new``) under the ``choice`` moon rule.
 
+Parsing only reads the text: `Hand.restore` replays the hand from its deal, so a moment that no
+legal game reaches is refused with a `PositionError` saying what is inconsistent.
 Only ``rules`` and ``cards`` are required; the rest default to the start of the hand.
 
 >>> from maca import Hand
