@@ -177,8 +177,13 @@ class _Search:
             return False
         throws = [self._throws(later[s]) for s in range(n)]
         queen = 1 if self.rules.discard_order == "turkish" and free & _QS else 0
-        for w, pile in enumerate(self.left):
-            if self.count[w] == 1 and not pile & self.first and not self._one_trick(pile, throws):
+        # trick 1 still to come with the rest (not kept apart): its throws are freer (the
+        # Turkish order yields to "no hearts on trick 1"), so it is let throw anything
+        open_first = 0 if self.first else n - 1
+        for pile in self.left:  # a seat with one trick left: can its cards make a trick?
+            if pile.bit_count() == n and not pile & self.first and not self._one_trick(
+                    pile, [0b11111] * n if open_first and (
+                        pile & self.lowest_club or not self.lowest_club) else throws):
                 return False
         # thrown[x][y]: seats void in suit y that may throw a card of suit x
         thrown = [[sum(1 for s in voids[y] if throws[s] >> x & 1) if y != x else n
@@ -190,7 +195,8 @@ class _Search:
                     led = (nc, nd, ns, tricks - nc - nd - ns)
                     if led[3] <= most[3] and all(
                             size[x] <= sum(led[y] * thrown[x][y] for y in range(4))
-                            + (queen if x == Suit.SPADES else 0) for x in range(4)):
+                            + (queen if x == Suit.SPADES else 0) + open_first
+                            for x in range(4)):
                         return True
         return False
 
