@@ -377,7 +377,25 @@ def story(rules: Rules, held: list[int], piles: list[int], leader: int, trick: l
     and ``leader`` leads the trick in progress (``trick``: its cards so far).
 
     Raises AssertionError "no legal past found" when the search finds none: the position is
-    impossible (said so when the whole search space was ruled out) or too hard for it."""
+    impossible (said so when the whole search space was ruled out) or too hard for it.
+
+    Every moment of a played hand has a past (the one played, or another):
+
+    >>> from maca import Hand
+    >>> for name in ("standard", "turkish", "three_players"):
+    ...     rules = Rules.preset(name)
+    ...     n, no_pass = rules.players, 4 if name == "standard" else 3
+    ...     for seed in range(8):
+    ...         rng = random.Random(seed)
+    ...         hand = Hand.deal(rules, seed=seed, number=no_pass, dealer=seed % n)
+    ...         for _ in range(rng.randrange(n * rules.hand_size)):
+    ...             hand.play(rng.choice(list(hand.legal_plays())))
+    ...         now = hand.current_trick
+    ...         past = story(rules, [hand.cards(s).mask for s in range(n)],
+    ...                      [hand.taken(s).mask for s in range(n)], now.leader,
+    ...                      list(now.cards), hand.number, hand.dealer)
+    ...         assert len(past) == len(hand.tricks), (name, seed)
+    """
     n = rules.players
     total = sum(p.bit_count() for p in piles)
     if any(p.bit_count() % n for p in piles):
