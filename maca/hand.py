@@ -342,6 +342,11 @@ class Hand:
         history = [_trick_cards(i + 1, t, n, complete=True) for i, t in enumerate(tricks)]
         if trick is not None:
             history.append(_trick_cards(len(history) + 1, trick, n, complete=False))
+        for number_, ((leader, plays), (next_leader, _)) in enumerate(zip(history, history[1:]), 1):
+            winner = (leader + best_position([c.index for c in plays])) % n
+            if next_leader != winner:  # said before the deal is rebuilt from who played what
+                raise PositionError(f"trick {number_ + 1} is led by seat {next_leader}, but seat "
+                                    f"{winner} won trick {number_}")
         played = [0] * n
         for leader, plays in history:
             for i, card in enumerate(plays):

@@ -11,8 +11,10 @@ ONE_SUIT_EACH = ("AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "AH KH QH JH TH 9H 8H
                  "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S")
 PBN_DEAL = "...AKQJT98765432/.AKQJT98765432../..AKQJT98765432./AKQJT98765432..."
 #: Trick 10: South has led 2♠, West (hearts only) is to play.
+TRICKS = ("3:2C,AC,3C,9C/0:7D,JS,3D,5D/0:8D,10C,4D,5C/0:10S,JC,9D,7S/0:QC,4C,KD,9S/0:QD,8C,10D,8S/"
+          "0:AS,6C,6D,QS/0:AD,KC,JD,5S/0:KS,7C,2D,6S")
 MID = ("standard hand=1 dealer=0 cards=.AKQ../.JT98../.7654../43.32.. passed=done "
-       "taken=AKQJT98765..AKQJT98765432.AKQJT98765432/.../.../... trick=0:2S peskir=-")
+       f"tricks={TRICKS} trick=0:2S peskir=-")
 MID_PESKIR = MID.replace("standard", "standard;peskir=on")
 START = f"standard hand=1 dealer=0 cards={PBN_DEAL} passed=-/-/-/-"
 
@@ -193,37 +195,47 @@ def test_bad_deal_details():
     (MID.replace("cards=.AKQ../", "cards="), "cards= needs 4 groups"),
     (MID.replace(".JT98..", ".JT9X.."), "cards= seat 1: .*'X' is not a rank in the hearts group"),
     (MID.replace(".JT98..", "-"), "cards= cannot use '-'"),
-    (MID.replace("/.../.../... trick", "/.../... trick"), "taken= needs 4 groups"),
-    (MID.replace("/.../.../... trick", "/-/.../... trick"), "taken= cannot use '-'"),
-    (MID.replace("5432/.../", "543/...2/"), "taken= seat 0 has 35 cards: tricks have 4"),
+    (MID.replace(f"tricks={TRICKS}", "taken=AKQJT98765..AKQJT98765432.AKQJT98765432/.../.../..."),
+     "taken= is not part of a position any more: list the completed tricks with tricks="),
+    (MID.replace("0:AS,6C,6D,QS", "0:AS,6C,6D"), "trick 7 has 3 cards: a completed trick has 4"),
+    (MID.replace("0:AS,6C", "0:AS,6X"), "tricks= trick 7 cannot read '6X'"),
+    (MID.replace("0:AS,6C", "x:AS,6C"), "tricks= trick 7 leader='x'"),
+    (MID.replace("0:AS,6C", "1:AS,6C"), "trick 7 is led by seat 1, but seat 0 won trick 6"),
+    (MID.replace("3:2C,AC,3C,9C", "0:2C,AC,3C,9C"), "trick 2 is led by seat 0, but seat 1 won "
+                                                     "trick 1"),
+    (MID.replace("0:QD,8C,10D,8S", "0:QD,8S,10D,8C"),  # then West held 8♠ on trick 4
+     "trick 4: seat 1 could not play JC: You hold a spade"),
     (MID.replace(".JT98..", ".AJT98.."), "AH appears in two places"),
     (MID.replace("43.32..", "3.32.."), "4S is missing"),
-    (MID.replace("trick=0:2S", "trick=02S"), "trick='02S' should look like"),
-    (MID.replace("trick=0:2S", "trick=x:2S"), "trick leader='x'"),
-    (MID.replace("trick=0:2S", "trick=9:2S"), "trick= leader 9 is not a seat"),
+    (MID.replace("trick=0:2S", "trick=02S"), "trick= '02S' should look like 2:7C,8C"),
+    (MID.replace("trick=0:2S", "trick=x:2S"), "trick= leader='x': write a whole number"),
+    (MID.replace("trick=0:2S", "trick=9:2S"), "trick 10: the leader 9 is not a seat"),
     (MID.replace("trick=0:2S", "trick=0:ZZ"), "trick= cannot read 'ZZ'"),
-    (MID.replace("trick=0:2S", "trick=0:2S,JH,7H,3S"), "trick= has 4 cards"),
+    (MID.replace("trick=0:2S", "trick=0:2S,JH,7H,3S"), "the trick in progress has 4 cards"),
     (MID.replace("cards=.AKQ../", "cards=2.KQ../").replace("trick=0:2S", "trick=0:AH"),
-     "trick= AH could not have been played: Hearts are not broken"),
+     "trick 10: seat 0 could not play AH: Hearts are not broken"),
     (MID.replace("cards=.AKQ../", "cards=2.AKQ../").replace("trick=0:2S", "trick=1:"),
-     "trick= seat 1 leads but has won no trick"),
-    (MID.replace(" trick=0:2S", ""), "trick= must say who leads"),
+     "trick 10 is led by seat 1, but seat 0 won trick 9"),
+    (MID.replace(" trick=0:2S", ""), "2S is missing: every card must be held, played"),
     (MID.replace("43.32..", "4.32..").replace(".7654..", "3.7654.."), "seat 2 holds 5 cards"),
-    (MID.replace("passed=done", "passed=none"), "passed=none but hand 1 passes left"),
+    (MID.replace("passed=done", "passed=none"), "passed=none, but hand 1 passes left"),
     (MID.replace("hand=1", "hand=4").replace("passed=done", "passed=-/-/-/-"),
      "hand 4 has no passing"),
-    (MID.replace("passed=done", "passed=-/-/-/-"), "cards were played while passing"),
+    (MID.replace("passed=done", "passed=-/-/-/-"), "cards were played before every seat had "
+                                                   "passed"),
     (START.replace("...AKQJT98765432/", "...AKQJT9876543/").replace("-/-/-/-", "...2/-/-/-"),
-     "passed= seat 0 passed 1 cards, not 3"),
+     "seat 0 passed 1 cards, not 3"),
     (START.replace("-/-/-/-", "-/-/-"), "passed= needs 4 groups"),
     (MID + " peskir=1", "peskir= is given twice"),
-    (MID.replace("peskir=-", "peskir=1"), "peskir=1: these rules have no peşkir"),
-    (MID_PESKIR.replace("peskir=-", "peskir=9"), "peskir= 9 is not a seat"),
+    (MID.replace("peskir=-", "peskir=1"), "peşkir of seat 1 is refused: These rules have no "
+                                          "peşkir"),
+    (MID_PESKIR.replace("peskir=-", "peskir=9"), "peşkir of seat 9 is refused: There is no seat 9"),
     (MID_PESKIR.replace("peskir=-", "peskir=x"), "peskir='x'"),
     (MID + " colour=red", "cannot read 'colour=red'"),
     (MID + " oops", "cannot read 'oops'"),
-    (MID + " moon=maybe", "moon= must be old or new"),
-    (f"standard hand=4 cards={PBN_DEAL} trick=1:", "seat 1 cannot lead the first trick: seat 0"),
+    (MID + " moon=maybe", "moon=maybe is refused: There is no choice to make"),
+    (f"standard hand=4 cards={PBN_DEAL} trick=1:",
+     "trick 1 is led by seat 1, but seat 0 holds 2C, which opens it"),
     (f"three_players cards={PBN_DEAL}", "cards= needs 3 groups"),
     ("three_players cards=AKQJT98765432.AKQJ../.T98765432.AKQJT9876543./..2.AKQJT98765432",
      "2D is not in the deck"),
@@ -263,7 +275,8 @@ RECORD = f"rules standard\nhand 4 dealer 0\ndeal {PBN_DEAL}\nplay 2C 2H 2D 2S\np
     (RECORD.replace("play 3C 3H 3D 3S", "dance 3C"), "line 5: unknown entry 'dance'"),
     (RECORD.replace("play 3C 3H 3D 3S", "peskir 1"), "line 5: 'peskir 1' was refused: These "
                                                      "rules have no peşkir"),
-    (RECORD.replace("play 3C 3H 3D 3S", "peskir x"), "line 5: cannot read 'peskir x'"),
+    (RECORD.replace("play 3C 3H 3D 3S", "peskir x"), "line 5: 'peskir' is followed by a seat "
+                                                     "number"),
     (RECORD.replace("play 3C 3H 3D 3S", "pass 1 3H 4H 5H"), "line 5: 'pass 1 3H 4H 5H' was "
                                                             "refused: There is no passing"),
     (RECORD.replace("play 3C 3H 3D 3S", "moon new"), "line 5: 'moon new' was refused"),
@@ -276,7 +289,7 @@ def test_bad_hand_records_name_the_line(text, match):
 
 def test_pass_entries_with_a_bad_seat():
     record = f"rules standard\nhand 1 dealer 0\ndeal {PBN_DEAL}\npass x 2C 3C 4C\n"
-    with pytest.raises(RecordError, match="line 4: cannot read 'pass x 2C 3C 4C'"):
+    with pytest.raises(RecordError, match="line 4: 'pass' is followed by a seat number"):
         parse_hand_record(record)
 
 
