@@ -1,4 +1,4 @@
-"""The lessons' logic (maca.widgets.controllers): every flow, wrong clicks and their messages."""
+"""The lessons' logic (maca.lessons): every flow, wrong clicks and their messages."""
 from __future__ import annotations
 
 import gc
@@ -7,7 +7,7 @@ import random
 import pytest
 
 from maca import Card, CardSet, Hand, Rules
-from maca.widgets.controllers import (MOON_LINE, FollowSuitLesson, HeartsLesson, MoonLesson,
+from maca.lessons import (MOON_LINE, FollowSuitLesson, HeartsLesson, MoonLesson,
                                       Note, PassingLesson, PlayLesson, ScoringLesson, Settings,
                                       TrickStepper, highest_cards, lowest_card, moon_defender,
                                       sensible_card, text, TEXT)

@@ -297,7 +297,7 @@ pytestmark = pytest.mark.usefixtures("no_callback_errors")
 
 @pytest.fixture
 def settings():
-    from maca.widgets.controllers import Settings
+    from maca.lessons import Settings
     return Settings(lang="tr")
 
 

@@ -148,7 +148,7 @@ def test_live_site_offline(site: str, browser: Any) -> None:
 
 def play_live_lesson(site: str, browser: Any) -> None:
     """Illegal card: the engine's reason. Legal card: it is played and the hand goes on."""
-    from maca.widgets.controllers import PlayLesson
+    from maca.lessons import PlayLesson
     from playwright.sync_api import expect
 
     for md in sorted((ROOT / "book" / "tr").glob("*.md")):

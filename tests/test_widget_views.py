@@ -12,7 +12,7 @@ import ipywidgets  # noqa: E402
 
 import maca.widgets as mw  # noqa: E402
 from maca import Card  # noqa: E402
-from maca.widgets.controllers import MOON_LINE, Settings  # noqa: E402
+from maca.lessons import MOON_LINE, Settings  # noqa: E402
 
 
 pytestmark = pytest.mark.usefixtures("no_callback_errors")

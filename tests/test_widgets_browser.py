@@ -99,7 +99,7 @@ def _press(view, label: str) -> None:
 
 def _lessons():
     import maca.widgets as mw
-    from maca.widgets.controllers import Settings
+    from maca.lessons import Settings
     settings = Settings(lang="tr")
     views = {
         "play": mw.play_lesson(seed=1, settings=settings),
@@ -210,7 +210,7 @@ def test_exercise_widget_renders_offline(site, browser, tmp_path, monkeypatch):
     """The exercise widget after a wrong try, its solution shown, and the download link."""
     import maca.widgets as mw
     from ipywidgets.embed import embed_data
-    from maca.widgets.controllers import Settings
+    from maca.lessons import Settings
     root, url = site
     monkeypatch.chdir(tmp_path)
     view = mw.exercise_set("follow_suit", student="2024001", settings=Settings(lang="tr"))

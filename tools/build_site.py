@@ -8,8 +8,9 @@
 
 The result, ``_build/html``, is a plain folder of static files: copy it to any web server
 (see lite/TEACHERS.md). The book is built with ``jupyter-book build -W -n --keep-going .`` (a
-failing cell fails the build), the live lessons with ``lite/build_lite.py`` into
-``_build/html/live``.
+failing cell fails the build), the runtime that makes its lesson panels live in the page with
+``tools/build_runtime.py`` into ``_build/html/runtime``, and the live notebooks with
+``lite/build_lite.py`` into ``_build/html/live``.
 """
 from __future__ import annotations
 
@@ -36,12 +37,17 @@ CONTENT_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the right content types, no log line per request, no caching."""
+    """Static files with the right content types and no log line per request. Browsers keep
+    the in-page runtime's versioned files (``runtime/pyodide-<version>/``, ``runtime/wheels/<hash>/``)
+    for a year; everything else they check again each time (``no-cache``: a
+    304 when it has not changed)."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        versioned = self.path.startswith(("/runtime/pyodide-", "/runtime/wheels/"))
+        self.send_header("Cache-Control", "public, max-age=31536000, immutable" if versioned
+                         else "no-cache")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib name)
@@ -99,8 +105,11 @@ def main(argv: list[str] | None = None) -> None:
     if not args.serve:
         import build_lite
 
+        import build_runtime
+
         start = time.monotonic()
         build_book()
+        build_runtime.build(HTML / build_runtime.RUNTIME_DIR)
         build_lite.build(HTML / LIVE_DIR)
         print(f"site built in {time.monotonic() - start:.0f} s: {HTML}", flush=True)
     if not args.no_serve:

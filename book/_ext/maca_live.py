@@ -10,6 +10,7 @@ notebook ``<lang>/<path>.ipynb`` of the JupyterLite site that ``lite/build_lite.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -68,6 +69,11 @@ def live_link(docname: str) -> str | None:
             f'▶ {label}</a></p>\n')
 
 
+def _add_static(app: Any) -> None:
+    """``builder-inited`` hook: ``static/`` (the live panels' script and styles) into _static."""
+    app.config.html_static_path.append(str(Path(__file__).with_name("static")))
+
+
 def _add_link(app: Any, pagename: str, templatename: str, context: dict,
               doctree: Any) -> None:
     """``html-page-context`` hook: put the live link above a lesson's body."""
@@ -84,6 +90,9 @@ def _add_link(app: Any, pagename: str, templatename: str, context: dict,
 
 
 def setup(app: Any) -> dict:
-    """Register the hook with Sphinx."""
+    """Register the hook with Sphinx, and the script and styles that make panels live."""
     app.connect("html-page-context", _add_link)
+    app.connect("builder-inited", _add_static)
+    app.add_js_file("maca-live.js", type="module")
+    app.add_css_file("maca-live.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -49,7 +49,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..exercises import Exercise, ExerciseSet
-from .controllers import (SETTINGS, FollowSuitLesson, HeartsLesson, MoonLesson, PassingLesson,
+from ..lessons import (SETTINGS, FollowSuitLesson, HeartsLesson, MoonLesson, PassingLesson,
                           PlayLesson, ScoringLesson, Settings, TrickStepper)
 from .exercise import DEFAULT_STUDENT, ExerciseSession, find_set
 from .exercise_view import ExerciseView

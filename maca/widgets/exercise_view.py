@@ -21,7 +21,7 @@ from ..exercises.text import say
 from ..hand import Trick
 from ..reasons import seat_name
 from ..render import message_html
-from .controllers import SETTINGS, Settings
+from ..lessons import SETTINGS, Settings
 from .exercise import ExerciseSession, text
 from .views import _AUTO, _Lesson, _label
 

@@ -17,7 +17,7 @@ from ..cards import Card, CardSet
 from ..reasons import seat_name
 from ..rules import Rules
 from ..render import message_html
-from .controllers import (SETTINGS, FollowSuitLesson, HeartsLesson, MoonLesson, Note,
+from ..lessons import (SETTINGS, FollowSuitLesson, HeartsLesson, MoonLesson, Note,
                           PassingLesson, PlayLesson, ScoringLesson, Settings, TrickStepper,
                           text)
 

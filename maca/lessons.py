@@ -18,13 +18,13 @@ import weakref
 from dataclasses import dataclass
 from typing import Callable
 
-from ..cards import Card, CardSet, Suit
-from ..errors import IllegalActionError, SettingError
-from ..hand import Hand, Trick
-from ..observation import Observation
-from ..reasons import LANGS, Reason, Verdict, seat_name
-from ..rules import PRESETS, Rules
-from ..scoring import hand_points, moon_possible, moon_shooters
+from .cards import Card, CardSet, Suit
+from .errors import IllegalActionError, SettingError
+from .hand import Hand, Trick
+from .observation import Observation
+from .reasons import LANGS, Reason, Verdict, seat_name
+from .rules import PRESETS, Rules
+from .scoring import hand_points, moon_possible, moon_shooters
 
 __all__ = ["Settings", "SETTINGS", "Note", "text", "lowest_card", "sensible_card",
            "highest_cards", "moon_defender", "PlayLesson", "TrickStepper", "PassingLesson",
@@ -42,6 +42,18 @@ TEXT: dict[str, tuple[str, str]] = {
                   "I will tell you why it cannot be played."),
     "trick_won": ("{n}. eli {seat} aldı ({card} ile).", "{seat} won trick {n} (with {card})."),
     "hand_over": ("Tur bitti. Puanlar: {scores}.", "The hand is over. Points: {scores}."),
+    # the panels' names (for screen readers)
+    "panel_play": ("Bir tur oyna", "Play a hand"),
+    # a panel on a book page, before and while it comes alive
+    "live_start": ("▶ Canlandır", "▶ Make it live"),
+    "live_static": ("Bu bir resim: kartlara tıklamak için önce canlandır.",
+                    "This is a picture: make it live to click the cards."),
+    "live_loading": ("Canlanıyor: Python tarayıcında başlıyor…",
+                     "Coming alive: Python is starting in your browser…"),
+    "live_ready": ("Canlı: kartlara ve düğmelere tıklayabilirsin.",
+                   "Live: you can click the cards and buttons."),
+    "live_failed": ("Canlandırılamadı. Sayfayı yenileyip yeniden dene.",
+                    "It could not come alive. Reload the page and try again."),
     "restart": ("Baştan başla", "Start again"),
     "new_deal": ("Yeni dağıtım", "New deal"),
     "your_cards": ("Senin kartların", "Your cards"),

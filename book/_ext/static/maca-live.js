@@ -1,0 +1,73 @@
+// The lesson panels of a book page come alive in place: one click on "▶ Canlandır / Make it
+// live" starts Python in the browser (Pyodide, from the site's runtime/ folder, see
+// tools/build_runtime.py), rebuilds the same panel from its data-maca-panel description with
+// maca.panels, and from then on every click on a [data-act] button is answered by Python,
+// which redraws the panel. One Python serves every panel of the page. The words shown come from
+// the panel's data-* attributes, in the page's language.
+const runtime = new URL("../runtime/", import.meta.url);
+let python = null;
+
+function startPython() {
+  python ??= (async () => {
+    const where = await (await fetch(new URL("runtime.json", runtime))).json();
+    const home = new URL(where.pyodide, runtime).href;
+    const { loadPyodide } = await import(new URL("pyodide.mjs", home).href);
+    const py = await loadPyodide({ indexURL: home });
+    await py.loadPackage(new URL(where.wheel, runtime).href);
+    return py.pyimport("maca.panels.live");
+  })();
+  python.catch(() => { python = null; });  // a failed start may be tried again
+  return python;
+}
+
+// After a redraw the focus goes back to the button clicked, or (a card just played) to the
+// first button that can still be used, so a keyboard never falls out of the panel.
+function focusAgain(body, act, value) {
+  const same = `[data-act="${CSS.escape(act)}"][data-value="${CSS.escape(value)}"]`;
+  (body.querySelector(same) ?? body.querySelector("[data-act]:not([aria-disabled])")
+    ?? body.querySelector("[data-act]"))?.focus();
+}
+
+function wire(panel) {
+  const start = panel.querySelector(".maca-live-start");
+  const status = panel.querySelector(".maca-live-status");
+  const body = panel.querySelector(".maca-panel-body");
+  start.addEventListener("click", async () => {
+    start.disabled = true;
+    panel.setAttribute("aria-busy", "true");
+    status.textContent = panel.dataset.loading;
+    try {
+      const live = await startPython();
+      const id = live.start(panel.dataset.macaPanel);
+      body.innerHTML = live.draw(id);
+      panel.classList.add("maca-live");
+      status.textContent = panel.dataset.ready;
+      start.hidden = true;
+      body.addEventListener("click", (event) => {
+        const target = event.target.closest("[data-act]");
+        if (!target || !body.contains(target)) return;
+        const { act, value } = target.dataset;
+        body.innerHTML = live.act(id, act, value);
+        focusAgain(body, act, value);
+      });
+      body.querySelector("[data-act]")?.focus();
+    } catch (error) {
+      console.error(error);
+      status.textContent = panel.dataset.failed;
+      start.disabled = false;
+    } finally {
+      panel.removeAttribute("aria-busy");
+    }
+  });
+}
+
+const panels = document.querySelectorAll(".maca-panel[data-maca-panel]");
+panels.forEach(wire);
+// Python starts quietly when a panel comes near the screen, while the learner reads on.
+const near = new IntersectionObserver((entries) => {
+  if (entries.some((entry) => entry.isIntersecting)) {
+    near.disconnect();
+    startPython().catch(() => {});
+  }
+}, { rootMargin: "800px 0px" });
+panels.forEach((panel) => near.observe(panel));

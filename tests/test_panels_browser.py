@@ -1,0 +1,75 @@
+"""A lesson panel comes alive where the learner reads it: Turkish page, one click, no code.
+
+Uses the built site (``python -m maca site --no-serve``: the book and ``runtime/``), served by the
+site's own server, in Debian's Chromium; any request to another host fails the test.
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+import threading
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from build_site import HTML, make_server  # noqa: E402
+
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+LESSON = "book/tr/10-strategy.html"
+
+
+@pytest.fixture(scope="module")
+def site_url() -> Iterator[str]:
+    if not (HTML / "runtime" / "runtime.json").exists():
+        pytest.skip("the site is not built: python -m maca site --no-serve")
+    server = make_server(HTML, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def test_a_turkish_panel_comes_alive_and_answers_with_the_engine(site_url: str) -> None:
+    outside: list[str] = []
+    errors: list[str] = []
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        page = browser.new_page()
+        page.route("**/*", lambda route: route.abort() if urlparse(route.request.url).hostname
+                   != "127.0.0.1" and not outside.append(route.request.url) else
+                   route.continue_())
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(site_url + LESSON)
+        panel = page.locator(".maca-panel").first
+        # static: a picture with dead buttons that look dead, and a Turkish way to wake it
+        assert panel.get_attribute("lang") == "tr"
+        assert panel.locator(".maca-panel-body button:not([disabled])").count() == 0
+        assert "canlandır" in panel.locator(".maca-live-status").inner_text()
+        start = panel.locator(".maca-live-start")
+        assert start.inner_text() == "▶ Canlandır"
+        start.click()
+        page.wait_for_selector(".maca-panel.maca-live", timeout=120_000)
+        assert panel.locator(".maca-live-status").inner_text().startswith("Canlı:")
+        assert start.is_hidden()
+        # a card that may not be played says why, in Turkish, from the engine
+        refused = panel.locator("button.maca-card[aria-disabled=true]").first
+        reason = refused.get_attribute("aria-description")
+        assert reason and reason != refused.get_attribute("data-value")
+        refused.click(force=True)
+        note = panel.locator(".maca-note")
+        assert note.inner_text() == reason
+        # a legal card is played, and the computer players answer
+        cards = panel.locator("button.maca-card").count()
+        panel.locator("button.maca-card:not([aria-disabled])").first.click()
+        page.wait_for_function("n => document.querySelectorAll('.maca-panel button.maca-card')"
+                               ".length < n", arg=cards)
+        assert note.inner_text() and note.inner_text() != reason
+        assert page.evaluate("document.activeElement.closest('.maca-panel') !== null")
+        browser.close()
+    assert outside == [] and errors == []
