@@ -309,17 +309,17 @@ class CardSet:
             if not part:
                 continue
             try:
-                bit = 1 << Card.parse(part).index
+                named = [(part, Card.parse(part))]
             except CardError:
-                # "QS KS" inside one comma part: read it word by word.
-                bits = [1 << Card.parse(w).index for w in part.split()] if " " in part else None
-                if bits is None:
+                if " " not in part:
                     raise
-                bit = sum(bits)
-            if mask & bit:
-                raise CardError(f"{shown(part)} appears twice in {shown(text)}: each card can "
-                                "appear once")
-            mask |= bit
+                # "QS KS" inside one comma part: read it word by word.
+                named = [(word, Card.parse(word)) for word in part.split()]
+            for word, card in named:
+                if mask & card.mask:
+                    raise CardError(f"{shown(word)} appears twice in {shown(text)}: each card "
+                                    "can appear once")
+                mask |= card.mask
         return cls(mask)
 
     @classmethod

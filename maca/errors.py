@@ -73,7 +73,16 @@ class IllegalActionError(MacaError):
 #: The earlier name of `IllegalActionError`, kept so that existing code and lessons still run.
 IllegalAction = IllegalActionError
 
-_SHORT = reprlib.Repr()
+class _Short(reprlib.Repr):
+    """`reprlib` limits, and numbers too long to print said by their size."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 256:
+            return f"<a number of about {round(x.bit_length() * 0.30103)} digits>"
+        return super().repr_int(x, level)
+
+
+_SHORT = _Short()
 _SHORT.maxstring = _SHORT.maxother = 80
 _SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 8
 
@@ -81,7 +90,7 @@ _SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 8
 def shown(value: Any) -> str:
     """A value as messages quote it: its ``repr``, cut short when it is long or deeply nested.
 
-    >>> shown("QS"), shown([[[[[[[[1]]]]]]]]), shown("x" * 1000)[:12]
-    ("'QS'", '[[[[[[[...]]]]]]]', "'xxxxxxxxxxx")
+    >>> shown("QS"), shown([[[[[[[[1]]]]]]]]), shown("x" * 1000)[:12], shown(10 ** 5000)
+    ("'QS'", '[[[[[[[...]]]]]]]', "'xxxxxxxxxxx", '<a number of about 5000 digits>')
     """
     return _SHORT.repr(value)

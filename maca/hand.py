@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .cards import Card, CardSet, Suit, suit_mask
-from .errors import CardError, IllegalActionError, PositionError
+from .errors import (CardError, IllegalActionError, PositionError, RulesError, SettingError,
+                     shown)
 from .reasons import Reason, Verdict
 from .rules import DIRECTIONS, Rules
 from .scoring import hand_points, moon_shooters, penalty_points
@@ -236,7 +237,11 @@ def shuffler(seed: int | str | None = None) -> random.Random:
     >>> shuffler(7).random() == shuffler(7).random(), type(shuffler()).__name__
     (True, 'SystemRandom')
     """
-    return secrets.SystemRandom() if seed is None else random.Random(seed)
+    if seed is None:
+        return secrets.SystemRandom()
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise SettingError(f"a seed is a whole number or a text, not {shown(seed)}")
+    return random.Random(seed)
 
 
 class Hand:
@@ -248,14 +253,11 @@ class Hand:
 
     def __init__(self, rules: Rules, dealt: Sequence[int], number: int = 1, dealer: int = 0):
         """Start a hand from each seat's dealt cards as bitmasks (use `from_cards` for text)."""
+        _check_rules(rules)
         self.rules = rules
         self.players = n = rules.players
-        if not isinstance(number, int) or number < 1:
-            raise PositionError(f"hand number must be 1 or more, not {number!r}")
-        if not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise PositionError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-        self.number = number
-        self.dealer = dealer
+        self.number = _whole("hand number", number, 1)
+        self.dealer = _whole("dealer", dealer, 0, n - 1)
         _check_deal(rules, dealt)
         self._dealt: tuple[int, ...] | None = tuple(dealt)
         self._cards = list(dealt)
@@ -286,9 +288,13 @@ class Hand:
 
         Without ``seed`` (or ``rng``) the shuffle uses the system's secure randomness.
         """
+        _check_rules(rules)
+        if rng is not None and not isinstance(rng, random.Random):
+            raise SettingError(f"rng must be a random.Random, not {shown(rng)}")
+        n = rules.players
+        dealer = _whole("dealer", dealer, 0, n - 1)
         deck = list(compiled(rules).deck)
         shuffle(deck, rng if rng is not None else shuffler(seed))
-        n = rules.players
         dealt = [0] * n
         for i in range(n):  # one card at a time clockwise: seat dealer+1+i gets deck[i::n]
             dealt[(dealer + 1 + i) % n] = sum(deck[i::n])
@@ -298,8 +304,10 @@ class Hand:
     def from_cards(cls, rules: Rules, hands: Sequence[Iterable[Card | str] | str],
                    number: int = 1, dealer: int = 0) -> Hand:
         """A hand from each seat's cards (lists of cards, or text like ``"AS KS 2C"``)."""
-        if isinstance(hands, str) or len(hands) != rules.players:
-            raise PositionError(f"give one list of cards per seat: {rules.players} lists")
+        _check_rules(rules)
+        if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
+            raise PositionError(f"give one list of cards per seat: {rules.players} lists, not "
+                                f"{shown(hands)}")
         masks = []
         for seat, cards in enumerate(hands):
             try:
@@ -312,7 +320,7 @@ class Hand:
     def restore(cls, rules: Rules, cards: Sequence[CardSet], *, number: int = 1, dealer: int = 0,
                 passed: Sequence[CardSet | None] | None = None,
                 tricks: Sequence[tuple[int, Sequence[Card]]] = (),
-                trick: tuple[int, Sequence[Card]] | None = None, peskir: Iterable[int] = (),
+                trick: tuple[int, Sequence[Card]] | None = None, peskir: Sequence[int] = (),
                 moon: str | None = None) -> Hand:
         """The hand at a described moment, replayed from its deal through the rules.
 
@@ -335,7 +343,16 @@ class Hand:
         ...
         maca.errors.PositionError: trick 1 is led by seat 3, but seat 0 holds 2C, which opens it
         """
+        _check_rules(rules)
         n = rules.players
+        number, dealer = _whole("hand number", number, 1), _whole("dealer", dealer, 0, n - 1)
+        if not isinstance(tricks, (list, tuple)):
+            raise PositionError(f"tricks must be a list of (leader, cards), not {shown(tricks)}")
+        if not isinstance(peskir, (list, tuple, set)):
+            raise PositionError(f"peskir must be a list of seats, not {shown(peskir)}")
+        declared = sorted(_whole("peşkir seat", seat, 0, n - 1) for seat in peskir)
+        if len(set(declared)) != len(declared):
+            raise PositionError(f"peskir names a seat twice: {declared}")
         holding = [m for m in _seat_masks("cards", cards, n) if m is not None]
         if len(holding) != n:
             raise PositionError("cards: every seat holds a CardSet (possibly empty), not None")
@@ -367,7 +384,7 @@ class Hand:
                 if mask is not None:
                     hand._refuse_as_position(lambda: hand.give(seat, CardSet(mask)),
                                              f"seat {seat} could not pass {CardSet(mask)}")
-        for seat in sorted(set(peskir)):
+        for seat in declared:
             hand._refuse_as_position(lambda: hand.declare_peskir(seat),
                                      f"peşkir of seat {seat} is refused")
         for number_, (leader, plays) in enumerate(history, 1):
@@ -496,7 +513,7 @@ class Hand:
         return tricks[-1] if tricks else None
 
     def _seat(self, seat: int) -> int:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalActionError(Verdict(Reason.BAD_SEAT, {"seat": seat, "last": self.players - 1}))
         return seat
 
@@ -516,7 +533,9 @@ class Hand:
         if self._given[seat] is not None:
             return Verdict(Reason.ALREADY_PASSED, {"seat": seat, "players": self.players})
         count = self.rules.pass_count
-        if named != count or mask.bit_count() != count:
+        if named != mask.bit_count():
+            return Verdict(Reason.PASS_REPEATED_CARD)
+        if named != count:
             return Verdict(Reason.PASS_WRONG_COUNT, {"count": count, "given": mask.bit_count()})
         missing = mask & ~self._cards[seat]
         if missing:
@@ -638,6 +657,8 @@ class Hand:
         """Fast path for bots and simulations: play card ``card`` (an index already known legal)."""
         seat = self._to_move
         bit = 1 << card
+        if self._passing or not self._cards[seat] & bit:
+            raise IllegalActionError(self.check(Card(card)))
         self._history.append(seat << 6 | card)
         self._cards[seat] ^= bit
         self._played |= bit
@@ -665,12 +686,14 @@ class Hand:
         if self._passing:
             raise IllegalActionError(Verdict(Reason.PASSING_NOT_DONE, {
                 "waiting": self._given.index(None), "players": self.players}))
+        if not isinstance(rng, random.Random):
+            raise SettingError(f"rng must be a random.Random, not {shown(rng)}")
         leads, follows, follow_only = self._compiled[:3]
         taken, won = random_playout(
             rng.random, self._cards[:], self._taken[:], self._won[:], leads, follows,
             follow_only, self._breakers, self._broken, not self._tricks, self._leader,
             self._trick, self._hand_size - len(self._tricks))
-        return hand_points(self.rules, taken, won, self._peskir)
+        return hand_points(self.rules, taken, won, self._peskir, self.moon_choice)
 
     # -- undo --------------------------------------------------------------------------------
     def undo(self) -> None:
@@ -719,8 +742,10 @@ class Hand:
 
     def choose_moon(self, choice: str) -> None:
         """Under the ``choice`` moon rule, the shooter picks ``"old"`` or ``"new"`` scoring."""
-        if self.rules.moon != "choice" or not self.moon_shooters or choice not in ("old", "new"):
+        if self.rules.moon != "choice" or not self.moon_shooters:
             raise IllegalActionError(Verdict(Reason.MOON_CHOICE_NOT_ALLOWED))
+        if choice not in ("old", "new"):
+            raise IllegalActionError(Verdict(Reason.MOON_CHOICE_UNKNOWN))
         self.moon_choice = choice
 
     def points(self) -> tuple[int, ...]:
@@ -788,18 +813,22 @@ def _pass_choice(cards: Iterable[Card | str] | str) -> tuple[int, int]:
         except CardError:
             chosen = CardSet.parse(cards)
             return chosen.mask, len(chosen)
+    if not isinstance(cards, (list, tuple, set, frozenset)):
+        raise CardError(f"the cards to pass are a list of cards or text like 'QS 2H 3D', not "
+                        f"{shown(cards)}")
     items = list(cards)
     return CardSet(items).mask, len(items)
 
 
 def _seat_masks(field: str, groups: Sequence[CardSet | None], players: int) -> list[int | None]:
     """Each seat's group as a mask (None stays None), checked: one CardSet (or None) a seat."""
-    if isinstance(groups, (str, bytes)) or len(groups) != players:
-        raise PositionError(f"{field}: give one group of cards per seat ({players})")
+    if not isinstance(groups, (list, tuple)) or len(groups) != players:
+        raise PositionError(f"{field}: give one group of cards per seat ({players}), not "
+                            f"{shown(groups)}")
     masks: list[int | None] = []
     for seat, group in enumerate(groups):
         if group is not None and not isinstance(group, CardSet):
-            raise PositionError(f"{field}: seat {seat}'s cards must be a CardSet, not {group!r}")
+            raise PositionError(f"{field}: seat {seat}'s cards must be a CardSet, not {shown(group)}")
         masks.append(None if group is None else group.mask)
     return masks
 
@@ -812,9 +841,11 @@ def _trick_cards(number: int, trick: tuple[int, Sequence[Card]], players: int,
         cards = tuple(Card.parse(c) for c in cards)
     except (TypeError, ValueError) as exc:
         raise PositionError(f"trick {number} should be (leader, cards): {exc}") from None
-    if not isinstance(leader, int) or not 0 <= leader < players:
-        raise PositionError(f"trick {number}: the leader {leader!r} is not a seat "
+    if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
+        raise PositionError(f"trick {number}: the leader {shown(leader)} is not a seat "
                             f"(0 to {players - 1})")
+    if len(set(cards)) != len(cards):
+        raise PositionError(f"trick {number} has a card twice: {' '.join(map(str, cards))}")
     if complete and len(cards) != players:
         raise PositionError(f"trick {number} has {len(cards)} cards: a completed trick has "
                             f"{players}")
@@ -892,12 +923,30 @@ def _check_cards_placed(rules: Rules, holding: list[int], history: list, dealt: 
                                 f"{now + rules.hand_size - mask.bit_count()}")
 
 
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a Rules (like Rules.preset('standard')), not "
+                         f"{shown(rules)}")
+
+
+def _whole(what: str, value: object, low: int, high: int | None = None) -> int:
+    """``value`` if it is a whole number (not a bool) from ``low`` to ``high``."""
+    if (isinstance(value, bool) or not isinstance(value, int) or value < low
+            or (high is not None and value > high)):
+        valid = f"from {low} to {high}" if high is not None else f"{low} or more"
+        raise PositionError(f"{what} must be a whole number {valid}, not {shown(value)}")
+    return value
+
+
 def _check_deal(rules: Rules, dealt: Sequence[int]) -> None:
     n = rules.players
-    if len(dealt) != n:
-        raise PositionError(f"a deal needs one hand per seat: {n}, not {len(dealt)}")
+    if not isinstance(dealt, (list, tuple)) or len(dealt) != n:
+        raise PositionError(f"a deal needs one hand (a card mask) per seat: {n}, not "
+                            f"{shown(dealt)}")
     seen = 0
     for seat, mask in enumerate(dealt):
+        if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask < 1 << 52:
+            raise PositionError(f"seat {seat}'s dealt cards must be a card mask, not {shown(mask)}")
         size = mask.bit_count()
         if size != rules.hand_size:
             raise PositionError(

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, CardSet
-from .errors import CardError, IllegalActionError, PositionError, RecordError, RulesError
+from .errors import CardError, IllegalActionError, PositionError, RecordError, RulesError, shown
 from .rules import MOON_RULES, Rules
 
 if TYPE_CHECKING:
@@ -72,12 +72,12 @@ def rules_to_text(rules: Rules) -> str:
 
 
 def _is_number(text: str) -> bool:
-    """Digits 0-9 only (``int`` would also read "٣", "1_000" or " 7").
+    """Digits 0-9 only, at most nine of them (``int`` would also read "٣", "1_000" or " 7").
 
     >>> _is_number("12"), _is_number("٣"), _is_number("1_000"), _is_number("-2")
     (True, False, False, False)
     """
-    return text.isascii() and text.isdigit()
+    return text.isascii() and text.isdigit() and len(text) <= 9  # no position needs more
 
 
 def _whole_number(text: str) -> int | None:
@@ -89,12 +89,12 @@ def _option_value(name: str, text: str, base: Rules) -> Any:
     current = getattr(base, name)
     if isinstance(current, bool):
         if text not in ("on", "off"):
-            raise RulesError(f"option {name}={text!r}: write on or off")
+            raise RulesError(f"option {name}={shown(text)}: write on or off")
         return text == "on"
     if isinstance(current, int):
         number = _whole_number(text)
         if number is None:
-            raise RulesError(f"option {name}={text!r}: write a whole number (digits 0-9)")
+            raise RulesError(f"option {name}={shown(text)}: write a whole number (digits 0-9)")
         return number
     if name == "removed":
         return CardSet() if text == "-" else CardSet(text.split("+"))
@@ -108,7 +108,7 @@ def _option_value(name: str, text: str, base: Rules) -> Any:
             card, _, points = item.partition(":")
             value = _whole_number(points)
             if value is None:
-                raise RulesError(f"option card_values: {item!r} should look like QS:13")
+                raise RulesError(f"option card_values: {shown(item)} should look like QS:13")
             values[card] = value
         return values
     return text
@@ -121,16 +121,16 @@ def rules_from_text(text: str) -> Rules:
     100
     """
     if not isinstance(text, str):
-        raise RulesError(f"rules are written as text like 'standard;target=50', not {text!r}")
+        raise RulesError(f"rules are written as text like 'standard;target=50', not {shown(text)}")
     name, *options = text.split(";")
     rules = Rules.preset(name)
     changes = {}
     for option in options:
         key, sep, value = option.partition("=")
         if not sep:
-            raise RulesError(f"rules option {option!r} should look like name=value")
+            raise RulesError(f"rules option {shown(option)} should look like name=value")
         if not hasattr(rules, key) or key == "name":
-            raise RulesError(f"unknown rules option {key!r} in {text!r}")
+            raise RulesError(f"unknown rules option {shown(key)} in {shown(text)}")
         try:
             changes[key] = _option_value(key, value, rules)
         except CardError as exc:
@@ -183,7 +183,7 @@ def _seat_groups(key: str, value: str, n: int) -> list[CardSet | None]:
 
 def _int_field(key: str, value: str) -> int:
     if not _is_number(value):
-        raise PositionError(f"{key}={value!r}: write a whole number with the digits 0-9")
+        raise PositionError(f"{key}={shown(value)}: write a whole number with the digits 0-9")
     return int(value)
 
 
@@ -206,7 +206,7 @@ def parse_position(text: str) -> Hand:
     try:
         rules = rules_from_text(rules_text)
     except RulesError as exc:
-        raise PositionError(f"rules {rules_text!r}: {exc}") from None
+        raise PositionError(f"rules {shown(rules_text)}: {exc}") from None
     values: dict[str, str] = {}
     for token in tokens:
         key, sep, value = token.partition("=")
@@ -214,7 +214,7 @@ def parse_position(text: str) -> Hand:
             raise PositionError("taken= is not part of a position any more: list the completed "
                                 "tricks with tricks=0:2C,3C,KC,4C/2:…, the taken cards follow")
         if not sep or key not in _KEYS:
-            raise PositionError(f"cannot read {token!r}: fields are {', '.join(_KEYS)} (key=value)")
+            raise PositionError(f"cannot read {shown(token)}: fields are {', '.join(_KEYS)} (key=value)")
         if key in values:
             raise PositionError(f"{key}= is given twice")
         values[key] = value
@@ -227,6 +227,8 @@ def parse_position(text: str) -> Hand:
     tricks = [] if values.get("tricks", "-") == "-" else [
         _parse_trick(f"tricks= trick {i}", part) for i, part in enumerate(values["tricks"].split("/"), 1)]
     number = _int_field("hand", values.get("hand", "1"))
+    if number < 1:
+        raise PositionError(f"hand={number}: hands are numbered from 1")
     return Hand.restore(
         rules, cards, number=number, dealer=_int_field("dealer", values.get("dealer", "0")),
         passed=_parse_passed(values.get("passed"), rules, number), tricks=tricks,
@@ -237,7 +239,7 @@ def parse_position(text: str) -> Hand:
 def _parse_trick(where: str, value: str) -> tuple[int, list[Card]]:
     leader_text, sep, cards_text = value.partition(":")
     if not sep:
-        raise PositionError(f"{where} {value!r} should look like 2:7C,8C (leader, then cards)")
+        raise PositionError(f"{where} {shown(value)} should look like 2:7C,8C (leader, then cards)")
     try:
         cards = [Card.parse(c) for c in cards_text.split(",") if c]
     except CardError as exc:
@@ -330,14 +332,14 @@ def _apply(hand: Hand, num: int, verb: str, args: list[str]) -> None:
         elif verb == "moon":
             hand.choose_moon(args[0])
         else:
-            raise RecordError(f"line {num}: unknown entry {verb!r} (use hand, deal, pass, "
+            raise RecordError(f"line {num}: unknown entry {shown(verb)} (use hand, deal, pass, "
                               "peskir, play, moon)")
     except RecordError:
         raise
     except (IllegalActionError, CardError) as exc:
-        raise RecordError(f"line {num}: '{verb} {' '.join(args)}' was refused: {exc}") from None
+        raise RecordError(f"line {num}: {shown(' '.join([verb, *args]))} was refused: {exc}") from None
     except (ValueError, IndexError):
-        raise RecordError(f"line {num}: cannot read '{verb} {' '.join(args)}'") from None
+        raise RecordError(f"line {num}: cannot read {shown(' '.join([verb, *args]))}") from None
 
 
 def _start_hand(rules: Rules, num: int, header: list[str], deal: tuple[int, str, list[str]] | None):
@@ -389,6 +391,10 @@ def parse_game_record(text: str) -> Game:
                 if game is None:
                     game = Game.from_hand(hand)
                 else:
+                    if hand.number != game.hand.number + 1:
+                        raise RecordError(f"line {num}: hand {hand.number} follows hand "
+                                          f"{game.hand.number}: the next is hand "
+                                          f"{game.hand.number + 1}")
                     dealt = [hand.dealt(seat) for seat in range(hand.players)]
                     game.next_hand(dealer=hand.dealer, dealt=[d.mask for d in dealt if d is not None])
             except (IllegalActionError, PositionError) as exc:

@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any
 
 from .cards import Card, Suit
+from .errors import shown
 
 __all__ = ["Reason", "Verdict", "seat_name", "LANGS"]
 
@@ -61,6 +62,7 @@ class Reason(Enum):
     NO_PASSING = "no_passing"
     ALREADY_PASSED = "already_passed"
     PASS_WRONG_COUNT = "pass_wrong_count"
+    PASS_REPEATED_CARD = "pass_repeated_card"
     PASS_NOT_IN_HAND = "pass_not_in_hand"
     # peşkir
     PESKIR_NOT_ALLOWED = "peskir_not_allowed"
@@ -69,6 +71,7 @@ class Reason(Enum):
     # between hands
     DEALER_CHOICE_NOT_ALLOWED = "dealer_choice_not_allowed"
     MOON_CHOICE_NOT_ALLOWED = "moon_choice_not_allowed"
+    MOON_CHOICE_UNKNOWN = "moon_choice_unknown"
     GAME_OVER = "game_over"
     GAME_NOT_OVER = "game_not_over"
 
@@ -83,7 +86,7 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
                        "This hand is over; no more cards can be played."),
     Reason.HAND_NOT_OVER: ("Tur henüz bitmedi: puanlar son elden sonra belli olur.",
                            "The hand is not over yet: it is scored after the last trick."),
-    Reason.BAD_SEAT: ("{seat} diye bir oyuncu yok: oyuncular 0'dan {last}'e kadar numaralı.",
+    Reason.BAD_SEAT: ("{seat} diye bir oyuncu yok: oyuncular 0'dan {last_tr} kadar numaralı.",
                       "There is no seat {seat}: seats are numbered 0 to {last}."),
     Reason.NOTHING_TO_UNDO: ("Geri alınacak bir hamle yok.", "There is nothing to undo."),
     Reason.NOT_IN_HAND: ("{card} elinde değil.", "{card} is not in your hand."),
@@ -124,6 +127,12 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
                                 "When you cannot follow suit you must discard a heart."),
     Reason.NO_PASSING: ("Bu turda kart geçirilmiyor.", "There is no passing in this hand."),
     Reason.ALREADY_PASSED: ("{seat} kartlarını zaten geçirdi.", "{seat} has already passed."),
+    Reason.PASS_REPEATED_CARD: ("Aynı kartı iki kez seçtin: her kartı bir kez seç.",
+                                "You chose the same card twice: choose each card once."),
+    Reason.MOON_CHOICE_UNKNOWN: (
+        "Kafa atan oyuncu «old» (ötekiler puan alır) ya da «new» (kendi puanından düşer) seçer.",
+        "The shooter chooses “old” (the others score) or “new” (the shooter's own score goes "
+        "down)."),
     Reason.PASS_WRONG_COUNT: ("Tam {count} kart seçmelisin; {given} kart seçtin.",
                               "You must choose exactly {count} cards; you chose {given}."),
     Reason.PASS_NOT_IN_HAND: ("Geçirmek istediğin {cards} elinde değil.",
@@ -148,6 +157,8 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
 }
 
 _SUIT_EN1 = ("club", "diamond", "spade", "heart")
+#: The Turkish dative ending after a number, by its last digit: 2'ye, 3'e, 6'ya.
+_DATIVE = ("a", "e", "ye", "e", "e", "e", "ya", "ye", "e", "a")
 
 
 @dataclass(frozen=True)
@@ -183,13 +194,15 @@ class Verdict:
         for key in ("seat", "to_move", "waiting"):
             if key in p:
                 seat = p[key]
-                valid = isinstance(seat, int) and 0 <= seat < players
-                out[key] = seat_name(seat, lang, players) if valid else repr(seat)
+                valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+                out[key] = seat_name(seat, lang, players) if valid else shown(seat)
         if "cards" in p:
             out["cards"] = " ".join(Card.parse(c).symbol for c in p["cards"])
         for key in ("count", "given", "last"):
             if key in p:
                 out[key] = p[key]
+        if "last" in p:
+            out["last_tr"] = f"{p['last']}'{_DATIVE[p['last'] % 10]}"
         return out
 
     def __str__(self) -> str:

@@ -103,6 +103,13 @@ class Rules:
             raise _bad("target", self.target, "use a positive number of points")
         if self.bonus_card is not None and self.bonus_card in self.removed:
             raise _bad("bonus_card", str(self.bonus_card), "it was removed from the deck")
+        in_play = ((1 << 52) - 1) & ~self.removed.mask
+        if self.first_lead == "two_of_clubs" and not in_play & suit_mask(Suit.CLUBS):
+            raise _bad("removed", str(self.removed), "no club is left to open the first trick "
+                       "(or set first_lead=left_of_dealer)")
+        if not any(v > 0 and in_play >> i & 1 for i, v in enumerate(self.card_values)):
+            raise _bad("card_values", "no card in play worth points",
+                       "give at least one card in the deck a penalty value")
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -122,7 +129,7 @@ class Rules:
         names = {f.name for f in fields(self)}
         for key in changes:
             if key not in names:
-                raise RulesError(f"unknown rules option {key!r}: options are {', '.join(sorted(names))}")
+                raise RulesError(f"unknown rules option {shown(key)}: options are {', '.join(sorted(names))}")
         return replace(self, **changes)
 
     # -- derived facts, computed once (cached on the frozen instance) -------------------------------------------------------
@@ -179,6 +186,8 @@ class Rules:
 
     def pass_direction(self, number: int) -> str:
         """The pass direction of hand ``number`` (1-based): left, right, across or none."""
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise RulesError(f"a hand number is a whole number 1 or more, not {shown(number)}")
         if not self.pass_cycle or self.pass_count == 0:
             return "none"
         return self.pass_cycle[(number - 1) % len(self.pass_cycle)]
@@ -195,6 +204,8 @@ class Rules:
             raise RulesError(f"{shown(direction)} is not a direction for {self.players} players: use "
                              + ("left, right or none" if self.players == 3
                                 else "left, right, across or none"))
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise RulesError(f"{shown(seat)} is not a seat: seats are 0 to {self.players - 1}")
         offset = DIRECTIONS[direction]
         return (seat + offset) % self.players if offset else None
 

@@ -104,7 +104,8 @@ def test_wrong_phase(deal, play, finished):
 @pytest.mark.parametrize("cards, reason", [
     ("2C 3C", Reason.PASS_WRONG_COUNT),
     ("2C 3C 4C 5C", Reason.PASS_WRONG_COUNT),
-    (["2C", "2C", "3C"], Reason.PASS_WRONG_COUNT),
+    (["2C", "2C", "3C"], Reason.PASS_REPEATED_CARD),
+    (["2C", "2C", "3C", "4C"], Reason.PASS_REPEATED_CARD),
     ([], Reason.PASS_WRONG_COUNT),
     ("2C 3C AH", Reason.PASS_NOT_IN_HAND),
     ("AS KS QS", Reason.PASS_NOT_IN_HAND),
@@ -114,6 +115,8 @@ def test_bad_passes(deal, cards, reason):
     err = refuse(hand, lambda: hand.give(0, cards), reason)
     if reason is Reason.PASS_WRONG_COUNT:
         assert "exactly 3" in err.message("en") and "Tam 3 kart" in err.message("tr")
+    elif reason is Reason.PASS_REPEATED_CARD:
+        assert "twice" in err.message("en") and "iki kez" in err.message("tr")
     else:
         assert "elinde değil" in err.message("tr")
     assert hand.given(0) is None
@@ -174,9 +177,9 @@ def test_bad_deal_details():
         Hand.from_cards(rules, ["AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AD KD QD 2D",
                                 "JD TD 9D 8D 7D 6D 5D 4D 3D AS KS QS JS TS 9S 8S 7S",
                                 "6S 5S 4S 3S 2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H"])
-    with pytest.raises(PositionError, match="dealer must be a seat from 0 to 3"):
+    with pytest.raises(PositionError, match="dealer must be a whole number from 0 to 3"):
         Hand.from_cards(Rules.preset("standard"), ONE_SUIT_EACH, dealer=4)
-    with pytest.raises(PositionError, match="hand number must be 1 or more"):
+    with pytest.raises(PositionError, match="hand number must be a whole number 1 or more"):
         Hand.from_cards(Rules.preset("standard"), ONE_SUIT_EACH, number=0)
 
 
@@ -189,9 +192,9 @@ def test_bad_deal_details():
     (MID.replace("standard", "standard;target=x"), "target='x'"),
     (MID.replace("standard", "standard;colour=red"), "colour"),
     (MID.replace("hand=1", "hand=one"), "hand='one': write a whole number"),
-    (MID.replace("hand=1", "hand=0"), "hand number must be 1 or more"),
+    (MID.replace("hand=1", "hand=0"), "hand=0: hands are numbered from 1"),
     (MID.replace("dealer=0", "dealer=x"), "dealer='x'"),
-    (MID.replace("dealer=0", "dealer=7"), "dealer must be a seat"),
+    (MID.replace("dealer=0", "dealer=7"), "dealer must be a whole number from 0 to 3"),
     (MID.replace("cards=.AKQ../", "cards="), "cards= needs 4 groups"),
     (MID.replace(".JT98..", ".JT9X.."), "cards= seat 1: .*'X' is not a rank in the hearts group"),
     (MID.replace(".JT98..", "-"), "cards= cannot use '-'"),
@@ -229,7 +232,7 @@ def test_bad_deal_details():
     (MID + " peskir=1", "peskir= is given twice"),
     (MID.replace("peskir=-", "peskir=1"), "peşkir of seat 1 is refused: These rules have no "
                                           "peşkir"),
-    (MID_PESKIR.replace("peskir=-", "peskir=9"), "peşkir of seat 9 is refused: There is no seat 9"),
+    (MID_PESKIR.replace("peskir=-", "peskir=9"), "peşkir seat must be a whole number from 0 to 3, not 9"),
     (MID_PESKIR.replace("peskir=-", "peskir=x"), "peskir='x'"),
     (MID + " colour=red", "cannot read 'colour=red'"),
     (MID + " oops", "cannot read 'oops'"),

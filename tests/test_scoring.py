@@ -96,18 +96,22 @@ def test_undoing_the_last_card_takes_back_the_moon_choice(deal):
     assert hand.points() == (0, 26, 26, 26)
 
 
-@pytest.mark.parametrize("rules, rest, choice", [
-    (Rules.preset("standard"), 1, "new"),                          # not the choice rule
-    (Rules.preset("standard").replace(moon="choice"), None, "new"),  # nobody shot the moon
-    (Rules.preset("standard").replace(moon="choice"), 1, "half"),    # not old or new
+@pytest.mark.parametrize("rules, rest, choice, reason", [
+    (Rules.preset("standard"), 1, "new", Reason.MOON_CHOICE_NOT_ALLOWED),  # not the choice rule
+    (Rules.preset("standard").replace(moon="choice"), None, "new",
+     Reason.MOON_CHOICE_NOT_ALLOWED),                                    # nobody shot the moon
+    (Rules.preset("standard").replace(moon="choice"), 1, "half",
+     Reason.MOON_CHOICE_UNKNOWN),                                        # not old or new
 ])
-def test_moon_choice_refused(finished, rules, rest, choice):
+def test_moon_choice_refused(finished, rules, rest, choice, reason):
     hand = finished(rules, {} if rest is not None else {1: "QS"}, rest=rest or 0)
     before = hand.points()
     with pytest.raises(IllegalActionError) as err:
         hand.choose_moon(choice)
-    assert err.value.reason is Reason.MOON_CHOICE_NOT_ALLOWED
-    assert "choice" in err.value.message("en") and "seçim" in err.value.message("tr")
+    assert err.value.reason is reason
+    assert ("old" in err.value.message("en") and "old" in err.value.message("tr")
+            if reason is Reason.MOON_CHOICE_UNKNOWN else
+            "choice" in err.value.message("en") and "seçim" in err.value.message("tr"))
     assert hand.points() == before and hand.moon_choice is None
 
 

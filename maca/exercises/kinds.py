@@ -527,15 +527,12 @@ class PlayGoal(_PlayQuestion):
         before_points, before = hand.penalty_taken()[0], hand.taken(0)
         hand.play_index(card.index)
         out = []
+        # each line is yielded with its cards played on ``hand`` (taken back afterwards)
         for line in _completions(hand, (-len(self.hand.current_trick.cards) - 1) % hand.players):
-            for _, played in line:
-                hand.play_index(played.index)
             trick = hand.last_trick
             assert trick is not None
             out.append(_Outcome(tuple(line), trick.winner or 0,
                                 hand.penalty_taken()[0] - before_points, hand.taken(0) - before))
-            for _ in line:
-                hand.undo()
         return out
 
     def _meets(self, outcome: _Outcome) -> bool:
