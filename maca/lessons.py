@@ -44,6 +44,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "hand_over": ("Tur bitti. Puanlar: {scores}.", "The hand is over. Points: {scores}."),
     # the panels' names (for screen readers)
     "panel_play": ("Bir tur oyna", "Play a hand"),
+    "panel_trick": ("Bir tur, el el", "A hand, trick by trick"),
+    "panel_passing": ("Kart geçirme", "Passing cards"),
+    "panel_follow": ("Renk takibi", "Following suit"),
+    "panel_hearts": ("Kupaları kırmak", "Breaking hearts"),
+    "panel_scoring": ("Bir turun puanı", "Scoring a hand"),
+    "panel_moon": ("Ay vurmak", "Shooting the moon"),
     # a panel on a book page, before and while it comes alive
     "live_start": ("▶ Canlandır", "▶ Make it live"),
     "live_static": ("Bu bir resim: kartlara tıklamak için önce canlandır.",
@@ -84,6 +90,11 @@ TEXT: dict[str, tuple[str, str]] = {
                  "The other players always pass their {count} highest cards; each sees only "
                  "their own cards."),
     "received": ("Gelen kartlar", "Cards received"),
+    # a hand number's pass direction, on its button ("2 · sağa")
+    "towards_left": ("sola", "left"),
+    "towards_right": ("sağa", "right"),
+    "towards_across": ("karşıya", "across"),
+    "towards_none": ("geçirme yok", "no pass"),
     # following suit
     "follow_prompt": ("{seat} {card} ile açtı. Sıra sende: hangi kartları oynayabilirsin?",
                       "{seat} led {card}. Your turn: which cards may you play?"),

@@ -8,6 +8,16 @@ inert (its buttons disabled) with a "▶ Canlandır / Make it live" button; the 
 from its ``data-maca-panel`` description (every lesson is seeded, so it is the same moment),
 and from then on sends each click to `act` and draws the answer in place.
 
+===========================================  =================================================
+``play_lesson(lang, seed=1, rules=, position=)``  play a hand; a refused card says why
+``trick_lesson(lang, seed=1, rules=)``        a hand card by card: back, forward, tricks
+``passing_lesson(lang, seed=3, number=1)``    choose cards to pass, hand number, pass them
+``follow_suit_lesson(lang, seed=1, kind=)``   answer a lead ("follow"/"void"), "Why?"
+``hearts_lesson(lang, scenario=, queen_breaks=)``  breaking hearts, the Q♠ switch
+``scoring_lesson(lang, preset="standard")``   give scoring cards to players, read the score
+``moon_lesson(lang)``                         shoot the moon against defenders
+===========================================  =================================================
+
 >>> panel = play_lesson(lang="en", seed=1)
 >>> panel.act("card", "AH")                    # East led 2♣ and South holds clubs
 >>> panel.lesson.note.text("en")
@@ -22,6 +32,11 @@ True
 from __future__ import annotations
 
 from .base import Panel, open_panel, use_widgets
-from .lessons import PlayPanel, play_lesson
+from .lessons import (FollowSuitPanel, HeartsPanel, MoonPanel, PassingPanel, PlayPanel,
+                      ScoringPanel, TrickPanel, follow_suit_lesson, hearts_lesson, moon_lesson,
+                      passing_lesson, play_lesson, scoring_lesson, trick_lesson)
 
-__all__ = ["Panel", "open_panel", "use_widgets", "PlayPanel", "play_lesson"]
+__all__ = ["Panel", "open_panel", "use_widgets", "PlayPanel", "play_lesson", "TrickPanel",
+           "trick_lesson", "PassingPanel", "passing_lesson", "FollowSuitPanel",
+           "follow_suit_lesson", "HeartsPanel", "hearts_lesson", "ScoringPanel",
+           "scoring_lesson", "MoonPanel", "moon_lesson"]

@@ -1,18 +1,21 @@
 """What every panel shares: its description, drawing it on a page, buttons, cards and notes."""
 from __future__ import annotations
 
+import inspect
 import json
+import sys
 from html import escape
 from typing import Any, Callable, ClassVar
 
 from .. import render
 from ..cards import Card, CardSet
-from ..errors import SettingError
+from ..errors import MacaError, SettingError, shown
 from ..reasons import LANGS
 from ..lessons import Note, text
 
 __all__ = ["Panel", "open_panel", "use_widgets", "button", "card_buttons", "note_html",
-           "heading", "row"]
+           "notes_html", "heading", "row", "group", "parse_card", "parse_number",
+           "parse_choice"]
 
 #: Every panel kind by name, filled by `Panel.__init_subclass__`.
 KINDS: dict[str, type[Panel]] = {}
@@ -22,9 +25,16 @@ _WIDGETS = False
 
 def use_widgets(on: bool = True) -> None:
     """Show panels as their ipywidgets view from now on (a notebook with a kernel, where the
-    page script that makes the HTML panels live does not run)."""
+    page script that makes the HTML panels live does not run). A notebook in the browser
+    (JupyterLite: Python is Pyodide) shows them so without being asked."""
     global _WIDGETS
     _WIDGETS = on
+
+
+def _widgets_wanted() -> bool:
+    """Whether a panel shown in a notebook is its ipywidgets view: when asked, or in a browser
+    kernel, where a panel's HTML would stay a picture (the page script is not there)."""
+    return _WIDGETS or sys.platform == "emscripten"
 
 
 class Panel:
@@ -44,8 +54,9 @@ class Panel:
         KINDS[cls.kind] = cls
 
     def spec(self) -> dict[str, Any]:
-        """The panel's description: enough to build the same panel again (`open_panel`)."""
-        return {"kind": self.kind, "lang": self.lang, **self.options}
+        """The panel's description: enough to build the same panel again (`open_panel`). The
+        panel's kind is under ``"panel"``, so a lesson's own options may use any other name."""
+        return {"panel": self.kind, "lang": self.lang, **self.options}
 
     def actions(self) -> dict[str, Callable[[str], object]]:
         """What each ``data-act`` does with its ``data-value``."""
@@ -72,7 +83,7 @@ class Panel:
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
-        if _WIDGETS:
+        if _widgets_wanted():
             display(self.widget())
         else:
             display({"text/html": self._repr_html_()}, raw=True)
@@ -93,45 +104,70 @@ class Panel:
 def open_panel(spec: dict[str, Any]) -> Panel:
     """The panel a description names (as `Panel.spec` writes it).
 
-    >>> open_panel({"kind": "nothing"})
+    >>> open_panel({"panel": "nothing"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    maca.errors.SettingError: no panel kind 'nothing': kinds are play
+    maca.errors.SettingError: no panel kind 'nothing': kinds are follow_suit, hearts, moon, ...
     """
     options = dict(spec)
-    kind = options.pop("kind", None)
+    kind = options.pop("panel", None)
     if kind not in KINDS:
         raise SettingError(f"no panel kind {kind!r}: kinds are {', '.join(sorted(KINDS))}")
+    try:
+        inspect.signature(KINDS[kind]).bind(**options)
+    except TypeError as exc:
+        raise SettingError(f"a {kind} panel cannot be built from {shown(spec)}: {exc}") from None
     return KINDS[kind](**options)
 
 
 def button(label: str, act: str, live: bool, value: str = "", pressed: bool | None = None,
-           label_for_reader: str | None = None) -> str:
-    """A control of a panel; drawn disabled until the panel is live."""
+           label_for_reader: str | None = None, blocked: bool = False) -> str:
+    """A control of a panel; drawn disabled until the panel is live. ``pressed`` makes it a
+    toggle (or one choice of a row); a ``blocked`` button is shown but does nothing now
+    (``aria-disabled``, so it keeps its place for the keyboard).
+
+    >>> button("2", "number", True, value="2", pressed=False)
+    '<button type="button" class="maca-button" data-act="number" data-value="2" aria-pressed="false">2</button>'
+    """
     attrs = f' data-act="{escape(act)}" data-value="{escape(value)}"'
     if pressed is not None:
         attrs += f' aria-pressed="{str(pressed).lower()}"'
     if label_for_reader:
         attrs += f' aria-label="{escape(label_for_reader)}"'
+    if blocked:
+        attrs += ' aria-disabled="true"'
     return (f'<button type="button" class="maca-button"{attrs}{"" if live else " disabled"}>'
             f"{escape(label)}</button>")
 
 
 def card_buttons(cards: CardSet, lang: str, live: bool, *, playable: CardSet | None = None,
                  selected: CardSet = CardSet(), reasons: dict[Card, str] | None = None,
-                 label: str = "") -> str:
+                 label: str = "", dimmed: CardSet = CardSet(), toggles: bool = False) -> str:
     """The learner's cards as buttons: playable ones raised with a blue edge, the others
-    ``aria-disabled`` with the engine's reason as their description (a click asks why)."""
+    ``aria-disabled`` with the engine's reason as their description (a click asks why).
+
+    With ``toggles`` each card is a toggle (``aria-pressed``: chosen for passing, given to
+    the chosen player); ``dimmed`` cards are drawn washed out but still answer a click.
+
+    >>> html = card_buttons(CardSet.parse("AS 2H"), "en", True, selected=CardSet.parse("2H"),
+    ...                     toggles=True)
+    >>> html.count('aria-pressed="true"'), html.count('aria-pressed="false"')
+    (1, 1)
+    """
     parts = []
     for card in cards.sorted_for_display():
         if card in selected:
             state = "selected"
         elif playable is not None and card in playable:
             state = "legal"
+        elif card in dimmed:
+            state = "illegal"
         else:
             state = "normal"
         blocked = playable is not None and card not in playable and card not in selected
         attrs = ' aria-disabled="true"' if blocked else ""
+        if toggles:
+            attrs += f' aria-pressed="{str(card in selected).lower()}"'
         reason = (reasons or {}).get(card)
         if reason:
             attrs += f' aria-description="{escape(reason)}" title="{escape(reason)}"'
@@ -152,6 +188,17 @@ def note_html(note: Note | None, lang: str) -> str:
             f"{escape(note.text(lang))}</p>")
 
 
+def notes_html(notes: list[Note], lang: str) -> str:
+    """More messages around the lesson's own (an introduction, an explanation, a hint): shown
+    the same way, but not announced on every redraw.
+
+    >>> notes_html([Note("ok", "Evet.", "Yes.")], "en")
+    '<p class="maca-note maca-note-ok">Yes.</p>'
+    """
+    return "".join(f'<p class="maca-note maca-note-{n.kind}">{escape(n.text(lang))}</p>'
+                   for n in notes)
+
+
 def heading(label: str) -> str:
     """A caption above a part of the panel."""
     return f'<p class="maca-heading">{escape(label)}</p>'
@@ -160,3 +207,63 @@ def heading(label: str) -> str:
 def row(*parts: str) -> str:
     """Pictures side by side, wrapping on a narrow screen."""
     return '<div class="maca-row">' + "".join(f"<div>{p}</div>" for p in parts) + "</div>"
+
+
+def group(label: str, *controls: str) -> str:
+    """Buttons that belong together (the choices of one setting), named by ``label``: a row
+    of toggle buttons stands in for a drop-down or radio list, and works with a keyboard.
+
+    >>> group("Tur", button("1", "number", False, "1", pressed=True))  # doctest: +ELLIPSIS
+    '<div class="maca-controls" role="group" aria-label="Tur"><span class="maca-label">Tur</span><button ...'
+    """
+    return (f'<div class="maca-controls" role="group" aria-label="{escape(label)}">'
+            f'<span class="maca-label">{escape(label)}</span>' + "".join(controls) + "</div>")
+
+
+# -- a click's value, as the browser sends it (always a string) -------------------------------
+def parse_card(value: str) -> Card:
+    """The card a card button names.
+
+    >>> parse_card("QS")
+    Card('QS')
+    >>> parse_card("1Z")
+    Traceback (most recent call last):
+    ...
+    maca.errors.SettingError: no card '1Z' in this panel: write a card like QS or 10H
+    """
+    try:
+        return Card.parse(value)
+    except MacaError:
+        raise SettingError(f"no card {shown(value)} in this panel: write a card like QS or "
+                           f"10H") from None
+
+
+def parse_number(value: str, low: int, high: int, what: str) -> int:
+    """A whole number from ``low`` to ``high`` (a hand number, a seat).
+
+    >>> parse_number("2", 1, 4, "a hand number")
+    2
+    >>> parse_number("five", 1, 4, "a hand number")
+    Traceback (most recent call last):
+    ...
+    maca.errors.SettingError: a hand number is a whole number from 1 to 4, not 'five'
+    """
+    if not (isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4
+            and low <= int(value) <= high):
+        raise SettingError(f"{what} is a whole number from {low} to {high}, not {shown(value)}")
+    return int(value)
+
+
+def parse_choice(value: str, choices: tuple[str, ...] | list[str], what: str) -> str:
+    """One of ``choices``.
+
+    >>> parse_choice("void", ("follow", "void"), "kind")
+    'void'
+    >>> parse_choice("all", ("follow", "void"), "kind")
+    Traceback (most recent call last):
+    ...
+    maca.errors.SettingError: kind must be one of follow, void, not 'all'
+    """
+    if value not in choices:
+        raise SettingError(f"{what} must be one of {', '.join(choices)}, not {shown(value)}")
+    return value

@@ -2,7 +2,7 @@
 description, draw it, and pass it the clicks.
 
 >>> import json
->>> panel = start(json.dumps({"kind": "play", "lang": "en", "seed": 1, "rules": "standard"}))
+>>> panel = start(json.dumps({"panel": "play", "lang": "en", "seed": 1, "rules": "standard"}))
 >>> " disabled>" in draw(panel), 'data-act="card"' in act(panel, "card", "AH")
 (False, True)
 """
