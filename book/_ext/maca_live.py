@@ -1,4 +1,5 @@
-"""Sphinx extension: a "Canlı dene" / "Try it live" link on every lesson page of the book.
+"""Sphinx extension: the lesson panels' script and styles on every page, and on every lesson
+page a quiet "Defter olarak aç" / "Open as a notebook" link to its live notebook.
 
 A lesson is a page under ``book/tr/`` or ``book/en/`` with code cells; its live version is the
 notebook ``<lang>/<path>.ipynb`` of the JupyterLite site that ``lite/build_lite.py`` builds into
@@ -18,8 +19,10 @@ from urllib.parse import quote
 LIVE_DIR = "live"
 LANGUAGES = ("tr", "en")
 LABELS = {
-    "tr": ("Canlı dene", "Bu dersi tarayıcında çalıştır: kurulum yok, internet gerekmez."),
-    "en": ("Try it live", "Run this lesson in your browser: nothing to install, no internet."),
+    "tr": ("Defter olarak aç", "Bu dersin kodunu bir Jupyter defterinde aç (öğretmenler ve "
+           "merak edenler için): kurulum yok, internet gerekmez."),
+    "en": ("Open as a notebook", "Open this lesson's code in a Jupyter notebook (for teachers "
+           "and the curious): nothing to install, no internet."),
 }
 
 
@@ -62,11 +65,9 @@ def live_link(docname: str) -> str | None:
         return None
     label, title = LABELS[path.split("/")[0]]
     href = "../" * docname.count("/") + f"{LIVE_DIR}/notebooks/index.html?path={quote(path)}"
-    return (f'<p class="maca-live" style="text-align:right;margin:0 0 .5em">'
+    return (f'<p class="maca-live" style="text-align:right;margin:0 0 .5em;font-size:.9em">'
             f'<a class="maca-live-link" href="{href}" title="{title}" target="_blank" '
-            f'rel="noopener" style="display:inline-block;padding:.3em .9em;border-radius:1em;'
-            f'background:#1d6b3a;color:#fff;text-decoration:none;font-weight:600">'
-            f'▶ {label}</a></p>\n')
+            f'rel="noopener">{label}</a></p>\n')
 
 
 def _add_static(app: Any) -> None:
