@@ -73,3 +73,45 @@ def test_a_turkish_panel_comes_alive_and_answers_with_the_engine(site_url: str) 
         assert page.evaluate("document.activeElement.closest('.maca-panel') !== null")
         browser.close()
     assert outside == [] and errors == []
+
+
+def _live(browser, url: str, width: int = 1000):
+    """A lesson page with its first panel made live (its requests kept on 127.0.0.1)."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.route("**/*", lambda route: route.abort() if urlparse(route.request.url).hostname
+               != "127.0.0.1" else route.continue_())
+    page.goto(url)
+    panel = page.locator(".maca-panel").first
+    panel.locator(".maca-live-start").click()
+    page.wait_for_selector(".maca-panel.maca-live", timeout=120_000)
+    return page, panel
+
+
+def test_choices_toggles_and_a_phone_screen(site_url: str) -> None:
+    """Passing by keyboard (cards are toggles, the hand number a row of pressed buttons), and
+    the scoring panel under Turkish rules on a 390 px phone: nothing wider than the screen."""
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        page, panel = _live(browser, site_url + "book/tr/02-passing.html")
+        body = panel.locator(".maca-panel-body")
+        body.locator('[data-act="number"][data-value="2"]').click()
+        assert body.locator('[data-act="number"][aria-pressed="true"]').get_attribute(
+            "data-value") == "2"
+        cards = body.locator('[data-act="card"]')
+        for index in (0, 4, 8):
+            cards.nth(index).focus()
+            page.keyboard.press("Enter")
+        assert body.locator('[data-act="card"][aria-pressed="true"]').count() == 3
+        body.locator('[data-act="pass"]').click()
+        assert "geçirdin" in panel.locator(".maca-note[role=status]").inner_text()
+        page, panel = _live(browser, site_url + "book/tr/06-scoring.html", width=390)
+        body = panel.locator(".maca-panel-body")
+        body.locator('[data-act="preset"][data-value="turkish"]').click()
+        body.locator('[data-act="replay"]').click()
+        body.locator('[data-act="peskir"][data-value="2"]').click()
+        assert body.locator('[data-act="peskir"][aria-pressed="true"]').count() == 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.evaluate("""() => [...document.querySelectorAll('.maca-panel *')]
+            .every(e => e.getBoundingClientRect().right <= 391)""")
+        browser.close()
