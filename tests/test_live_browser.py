@@ -31,7 +31,7 @@ for folder in ("lite", "tools", "book/_ext"):
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 CARD = re.compile(r"^(10|[2-9JQKA])[♠♥♦♣]$")
-LESSON_CALL = re.compile(r'mw\.play_lesson\(lang=LANG(?:, rules="(\w+)")?, seed=(\d+)\)')
+LESSON_CALL = re.compile(r'panels\.play_lesson\(lang=LANG(?:, rules="(\w+)")?, seed=(\d+)\)')
 KERNEL_TIMEOUT = 180_000   # ms: Pyodide's start, maca's install and a whole lesson's cells
 
 browser_only = pytest.mark.skipif(
@@ -156,14 +156,14 @@ def play_live_lesson(site: str, browser: Any) -> None:
         if found:
             break
     else:
-        pytest.fail("no Turkish lesson calls mw.play_lesson(lang=LANG, seed=…) to test")
+        pytest.fail("no Turkish lesson calls panels.play_lesson(lang=LANG, seed=…) to test")
     lesson = PlayLesson(seed=int(found.group(2)), rules=found.group(1) or "standard")
     held = lesson.hand.cards(0).sorted_for_display()
     illegal = next(c for c in held if c not in lesson.legal())
     legal = next(c for c in held if c in lesson.legal())
 
     page, start = open_and_run(browser, site, f"tr/{md.stem}.ipynb")
-    cell = page.locator(".jp-CodeCell").filter(has_text="mw.play_lesson(")
+    cell = page.locator(".jp-CodeCell").filter(has_text="panels.play_lesson(")
     cell.get_by_role("button", name=illegal.symbol, exact=True).wait_for(timeout=KERNEL_TIMEOUT)
     first_widget = time.monotonic() - start
     cards = cell.get_by_role("button", name=CARD)
