@@ -2,16 +2,30 @@
 
 A quick check is a question, its choices, and the engine's verdict on each. The lesson passes a
 ``grade`` function that asks the engine about one choice: it returns ``(correct, message)`` or
-an exercise `Result` (``maca.exercises.check``). Every choice is graded when the cell runs, and
-the buttons are linked to the feedback in the browser (``jsdlink``), so a check answers on the
-static site too, without a running kernel.
+an exercise `Result` (``maca.exercises.check``). Every choice is graded when the cell runs and
+the check is drawn as plain HTML: one ``<button aria-pressed>`` per choice, each choice's
+verdict kept in a ``<template>``, and one ``role="status"`` element. On a book page the page
+script (``book/_ext/static/maca-live.js``) answers a click without Python: the chosen button is
+pressed and its verdict is shown (and announced) in the status element. In a notebook the
+same HTML is shown, but nothing there answers its clicks.
 
 >>> from maca import CardSet, Hand, Rules
 >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
->>> box = quick_check("Which card?", [(c.symbol, c) for c in hand.cards(hand.to_move)],
+>>> mine = hand.cards(hand.to_move)
+>>> box = quick_check("Which card?", [(c.symbol, c) for c in mine],
 ...                   lambda c: (hand.check(c).legal, hand.check(c).message("en")), lang="en")
->>> len(box.children[2].children) == len(hand.cards(hand.to_move))
+>>> page = box._repr_html_()
+>>> page.count('aria-pressed="false"') == page.count("<template") == len(mine)
 True
+>>> page.count('role="status"')
+1
+
+Only 2♣ may open the first trick (the engine says so), and each choice's verdict says it:
+
+>>> [ok for _, ok in box.verdicts].count(True)
+1
+>>> print(box.verdicts[[c.symbol for c in mine].index("2♣")][0])  # doctest: +ELLIPSIS
+✔ <b>Right!</b> ...
 
 A moment: seeded deals played by `CautiousBot` until you (seat 0) are to play in a situation
 the lesson wants, tested by the engine.
@@ -29,21 +43,19 @@ from __future__ import annotations
 
 import html
 import random
-import sys
 from typing import Any, Callable, Sequence
-
-import ipywidgets as widgets
 
 from maca import CardSet, Hand, Rules
 from maca.bots import CautiousBot, play_out
 
-__all__ = ["quick_check", "find_moment", "deal_with"]
+__all__ = ["quick_check", "QuickCheck", "find_moment", "deal_with"]
 
 _MARKS = {"tr": ("Doğru!", "Olmadı."), "en": ("Right!", "Not quite.")}
 
 
-def _feedback(verdict: Any, lang: str) -> str:
-    """HTML for one graded choice: a (correct, message) pair or an exercise `Result`."""
+def _feedback(verdict: Any, lang: str) -> tuple[str, bool]:
+    """HTML for one graded choice (a (correct, message) pair or an exercise `Result`), and
+    whether it is right. The verdict is said in words and with a mark, not by colour only."""
     if hasattr(verdict, "passed"):  # a Result: its message already says right or wrong
         ok, lines = verdict.passed, verdict.message(lang).splitlines()
         text = f"<b>{html.escape(lines[0])}</b> " + "<br>".join(map(html.escape, lines[1:]))
@@ -51,32 +63,45 @@ def _feedback(verdict: Any, lang: str) -> str:
         ok, message = verdict
         word = _MARKS["tr" if lang == "tr" else "en"][0 if ok else 1]
         text = f"<b>{word}</b> {html.escape(message)}"
-    colour, mark = ("#1b7a3a", "✔") if ok else ("#b3261e", "✘")
-    return (f'<div class="maca-feedback" style="color:{colour};padding:4px 0">'
-            f"{mark} {text}</div>")
+    return f"{'✔' if ok else '✘'} {text}", bool(ok)
+
+
+class QuickCheck:
+    """A quick check drawn as HTML (see the module's description); ``verdicts`` holds each
+    choice's feedback HTML and whether it is right, in the order of the choices."""
+
+    def __init__(self, question: str, labels: Sequence[str],
+                 verdicts: Sequence[tuple[str, bool]], lang: str) -> None:
+        self.question, self.labels, self.verdicts, self.lang = question, list(labels), \
+            list(verdicts), lang
+
+    def __repr__(self) -> str:
+        return f"QuickCheck({self.question!r}, {self.labels!r})"
+
+    def _repr_html_(self) -> str:
+        lang = "tr" if self.lang == "tr" else "en"
+        buttons = "".join(
+            f'<button type="button" class="maca-button maca-quick-choice" data-choice="{i}" '
+            f'aria-pressed="false">{html.escape(label)}</button>'
+            for i, label in enumerate(self.labels))
+        verdicts = "".join(
+            f'<template data-choice="{i}"><div class="maca-feedback maca-feedback-'
+            f'{"right" if ok else "wrong"}">{feedback}</div></template>'
+            for i, (feedback, ok) in enumerate(self.verdicts))
+        return (f'<fieldset class="maca-quick-check" lang="{lang}">'
+                f'<legend class="maca-question">{html.escape(self.question)}</legend>'
+                f'<div class="maca-quick-choices">{buttons}</div>'
+                f'<div class="maca-quick-status" role="status"></div>{verdicts}</fieldset>')
 
 
 def quick_check(question: str, choices: Sequence[tuple[str, Any]],
-                grade: Callable[[Any], Any], lang: str = "tr") -> widgets.VBox:
+                grade: Callable[[Any], Any], lang: str = "tr") -> QuickCheck:
     """A question with one button per choice; ``grade(value)`` returns (correct, message)
-    or an exercise `Result`."""
+    or an exercise `Result`. Every choice is graded now; the result shows itself as HTML."""
     if not choices:
         raise ValueError("a quick check needs at least one choice")
-    verdicts = [grade(value) for _, value in choices]
-    buttons = widgets.ToggleButtons(
-        options=[(label, i) for i, (label, _) in enumerate(choices)], value=None,
-        style={"button_width": "auto"})
-    feedback = widgets.Stack([widgets.HTML(_feedback(v, lang)) for v in verdicts],
-                             selected_index=None)
-    # On a static page no kernel runs, so the link lives in the browser (jsdlink). In the live
-    # version (Pyodide) the browser-side link fails to build its view while nothing is selected,
-    # and a kernel is there anyway: link in Python.
-    link = widgets.dlink if sys.platform == "emscripten" else widgets.jsdlink
-    link((buttons, "index"), (feedback, "selected_index"))
-    title = widgets.HTML(f'<div class="maca-question"><b>{html.escape(question)}</b></div>')
-    box = widgets.VBox([title, buttons, feedback])
-    box.add_class("maca-quick-check")
-    return box
+    verdicts = [_feedback(grade(value), lang) for _, value in choices]
+    return QuickCheck(question, [label for label, _ in choices], verdicts, lang)
 
 
 def find_moment(rules: Rules, test: Callable[[Hand], bool], *, number: int = 4,

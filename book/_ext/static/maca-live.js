@@ -71,3 +71,20 @@ const near = new IntersectionObserver((entries) => {
   }
 }, { rootMargin: "800px 0px" });
 panels.forEach((panel) => near.observe(panel));
+
+// Quick checks (book/lessonkit.py) answer without Python: every choice's verdict was computed
+// when the page was built and waits in a <template>; a click presses the chosen button (and no
+// other) and shows its verdict in the check's role="status" element, which announces it.
+document.addEventListener("click", (event) => {
+  const choice = event.target.closest(".maca-quick-check button[data-choice]");
+  if (!choice) return;
+  const check = choice.closest(".maca-quick-check");
+  const verdict = check.querySelector(
+    `template[data-choice="${CSS.escape(choice.dataset.choice)}"]`);
+  const status = check.querySelector('[role="status"]');
+  if (!verdict || !status) return;
+  check.querySelectorAll("button[data-choice]").forEach((button) => {
+    button.setAttribute("aria-pressed", String(button === choice));
+  });
+  status.replaceChildren(verdict.content.cloneNode(true));
+});
