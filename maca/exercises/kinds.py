@@ -287,7 +287,12 @@ class Outcome:
             if len(cards) > counts[seat] * n:
                 raise ExerciseError(f"taken: seat {seat} has {len(cards)} cards, more than its "
                                     f"{counts[seat]} trick(s) hold")
-        return cls(rules, tuple(taken), tuple(counts), tuple(sorted(set(peskir))))
+        if peskir and not rules.peskir:
+            raise ExerciseError(f"peskir: these rules have no peşkir declarations, not "
+                                f"{shown(list(peskir))}")
+        if len(set(peskir)) != len(peskir):
+            raise ExerciseError(f"peskir names a seat twice: {shown(list(peskir))}")
+        return cls(rules, tuple(taken), tuple(counts), tuple(sorted(peskir)))
 
     def points(self) -> tuple[int, ...]:
         """Each seat's score for the hand (moon, bonus card and peşkir included)."""
