@@ -8,7 +8,8 @@ Everything the browser loads is bundled into the output folder:
   is made for), with a lockfile cut down to the pure-Python wheels the kernel needs, those
   wheels downloaded from PyPI and the lockfile's hashes rewritten to match them;
 - the wheels ``%pip install`` serves in the browser (``lite/piplite.txt``), maca's own wheel
-  built from this repository and ``maca-live`` (the book's helper modules and `livesheet`);
+  built from this repository (with the exercise sets inside) and ``maca-live`` (the
+  book's helper modules);
 - every book page and exercise set as a notebook (`live_notebooks`).
 
 Downloads come only from PyPI and npm, at build time, into ``lite/.cache`` (gitignored) so a
@@ -154,12 +155,14 @@ def download_wheels(pins: Iterable[str], log: Log) -> dict[str, Path]:
 
 def maca_wheel(into: Path, log: Log) -> Path:
     """maca's wheel, built from a clean copy of the package (``pip wheel --no-deps``), so no
-    stale ``build/`` folder can slip an old module in."""
+    stale ``build/`` folder can slip an old module in; ``setup.py`` puts the exercise sets
+    (``exercises/*.toml``) in it, so a live notebook opens a set by name."""
     with tempfile.TemporaryDirectory() as tmp:
-        for name in ("pyproject.toml", "README.md"):
+        for name in ("pyproject.toml", "setup.py", "README.md"):
             shutil.copy2(ROOT / name, Path(tmp) / name)
-        shutil.copytree(ROOT / "maca", Path(tmp) / "maca",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        for folder in ("maca", "exercises"):
+            shutil.copytree(ROOT / folder, Path(tmp) / folder,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.so"))
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
              "--no-build-isolation", "--disable-pip-version-check", "-w", into, tmp], log)
     return next(into.glob("maca-*.whl"))
@@ -190,9 +193,9 @@ def stage_pyodide(tgz: Path, target: Path, log: Log) -> None:
 
 
 def helpers_wheel(into: Path) -> Path:
-    """The ``maca-live`` wheel: the book's helper modules (``book/*.py``) and `livesheet`, so
-    the live notebooks import them as the book's build does."""
-    modules = [*sorted((ROOT / "book").glob("*.py")), LITE / "livesheet.py"]
+    """The ``maca-live`` wheel: the book's helper modules (``book/*.py``), so the live
+    notebooks import them as the book's build does."""
+    modules = sorted((ROOT / "book").glob("*.py"))
     name, version = HELPERS.replace("-", "_"), "0"
     info = f"{name}-{version}.dist-info"
     files = {m.name: m.read_bytes() for m in modules}

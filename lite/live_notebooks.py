@@ -5,12 +5,13 @@
   point at their notebooks, and a lesson (a page with code cells) gets a first cell that
   installs maca in the browser.
 - An exercise set (``exercises/*.toml``) becomes ``tr/alistirmalar/<set>.ipynb`` and
-  ``en/exercises/<set>.ipynb``: the learner writes a course, an assignment and a student id,
-  answers each question, and downloads the answers file (`livesheet.LiveSheet`).
+  ``en/exercises/<set>.ipynb``: a short intro and the exercise widget, opened on the set by
+  name (maca's wheel ships the sets). The learner answers by clicking; the widget keeps the
+  answers file ``answers-<set>-<student>.json`` next to the notebook (in the browser's storage)
+  and reads it back when the set is opened again.
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 REMOVE_TAG = "remove-live"
 #: modules the browser kernel does not have: a live cell importing one is refused
 BROWSER_MISSING = ("matplotlib", "numpy", "pandas", "scipy")
-#: the wheel with the book's helper modules (``book/*.py``) and `livesheet`
+#: the wheel with the book's helper modules (``book/*.py``)
 HELPERS = "maca-live"
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 #: where an exercise set's notebook goes, per language
@@ -34,43 +35,19 @@ _SETUP = {
     "en": "# Live version: installs maca in this browser (no internet needed).\n"
           f"%pip install -q maca ipywidgets {HELPERS}",
 }
-_SHEET = {
-    "tr": {
-        "intro": "1. Hücreleri sırayla çalıştır (Shift+Enter) ya da menüden **Run → Run All "
-                 "Cells**.\n"
-                 "2. Öğretmenin bir ders ve ödev adı verdiyse onları `DERS` ve `ODEV` "
-                 "satırlarına, öğrenci numaranı `OGRENCI` satırına yaz ve o hücreyi yeniden "
-                 "çalıştır.\n"
-                 "3. Her sorunun altındaki `cevap = …` satırına cevabını yaz ve hücreyi "
-                 "çalıştır: motor cevabını hemen denetler. İpucu için `sheet.hint(\"…\")` yaz.\n"
-                 "4. Her denemede cevapların bu defterin yanındaki `answers-….json` dosyasına "
-                 "(tarayıcında) kaydedilir. Bitirince en alttaki hücrenin bağlantısıyla dosyayı "
-                 "indir ve öğretmenine gönder.",
-        "who": 'DERS = "serbest"      # öğretmeninin verdiği ders adı\n'
-               'ODEV = "{set_id}"   # ödevin adı\n'
-               'OGRENCI = "misafir"  # öğrenci numaran\n\n'
-               'sheet = LiveSheet(SET, "{set_id}", DERS, ODEV, OGRENCI, lang="tr")\nsheet',
-        "question": "## Soru {number}", "answer": "cevap", "example": "örnek",
-        "save": "## Cevaplarını gönder",
-    },
-    "en": {
-        "intro": "1. Run the cells in order (Shift+Enter), or **Run → Run All Cells** from the "
-                 "menu.\n"
-                 "2. If your teacher gave you a course and an assignment name, write them on "
-                 "the `COURSE` and `ASSIGNMENT` lines and your student id on the `STUDENT` "
-                 "line, then run that cell again.\n"
-                 "3. Write your answer on the `answer = …` line under each question and run "
-                 "the cell: the engine checks it at once. For a hint write `sheet.hint(\"…\")`.\n"
-                 "4. Every try saves your answers to the file `answers-….json` next to this "
-                 "notebook (in your browser). When you are done, download the file with the "
-                 "link of the last cell and hand it in to your teacher.",
-        "who": 'COURSE = "self-study"  # the course name your teacher gave you\n'
-               'ASSIGNMENT = "{set_id}"  # the assignment name\n'
-               'STUDENT = "guest"  # your student id\n\n'
-               'sheet = LiveSheet(SET, "{set_id}", COURSE, ASSIGNMENT, STUDENT, lang="en")\nsheet',
-        "question": "## Question {number}", "answer": "answer", "example": "e.g.",
-        "save": "## Hand in your answers",
-    },
+_EXERCISES = {
+    "tr": {"intro": "Kartlara, oyunculara ya da düğmelere tıklayarak cevap ver ve **Kontrol "
+                    "et**'e bas: motor cevabını hemen denetler, yanlışsa nedenini söyler. "
+                    "İpucu alabilir, yanlış bir denemeden sonra çözümü görebilirsin. "
+                    "Cevapların her denemede bu tarayıcıda saklanır.\n\n"
+                    "Başlamak için menüden **Run → Run All Cells**'i seç.",
+           "setup": "# Canlı sürüm: maca'yı bu tarayıcıya kurar (internet gerekmez)."},
+    "en": {"intro": "Answer by clicking cards, players or buttons and press **Check**: the "
+                    "engine checks your answer at once and says why when it is wrong. You can "
+                    "take hints, and see the solution after a wrong try. Your answers are kept "
+                    "in this browser after every try.\n\n"
+                    "To start, choose **Run → Run All Cells** from the menu.",
+           "setup": "# Live version: installs maca in this browser (no internet needed)."},
 }
 
 
@@ -132,28 +109,22 @@ def page_notebook(md: Path, lang: str) -> Any:
 
 
 def exercise_notebook(set_path: Path, lang: str) -> Any:
-    """An exercise set as a live notebook, in ``lang`` (the set's text is embedded)."""
+    """An exercise set as a live notebook, in ``lang``: the exercise widget opened on the set
+    by its name (course, assignment and student id are typed in the widget, if a teacher gave
+    them)."""
     from maca.exercises import load_set
-    from maca.exercises.sheets import ANSWER_EXAMPLES
 
     base = load_set(set_path)
-    words = _SHEET[lang]
+    words = _EXERCISES[lang]
     about = f"*{base.description[lang]}*\n\n" if base.description else ""
-    cells = [new_markdown_cell(f"# {base.title[lang]}\n\n{about}{words['intro']}"),
-             new_code_cell(_SETUP[lang], metadata={"tags": ["live-setup"]}),
-             new_code_cell("from livesheet import LiveSheet\n\nSET = "
-                           + json.dumps(set_path.read_text(encoding="utf-8"), ensure_ascii=False),
-                           metadata={"tags": ["live-setup"], "jupyter": {"source_hidden": True}}),
-             new_code_cell(words["who"].format(set_id=base.id))]
-    var = words["answer"]
-    for number, exercise in enumerate(base, 1):
-        example = ANSWER_EXAMPLES[exercise.kind][1][lang]
-        cells += [new_markdown_cell(words["question"].format(number=number)),
-                  new_code_cell(f"sheet.question({exercise.id!r})"),
-                  new_code_cell(f"{var} = None  # {words['example']} {var} = {example}\n"
-                                f"sheet.check({exercise.id!r}, {var})")]
-    cells += [new_markdown_cell(words["save"]), new_code_cell("sheet.download()")]
-    return _finish(cells, lang)
+    hidden = {"jupyter": {"source_hidden": True}}
+    return _finish([
+        new_markdown_cell(f"# {base.title[lang]}\n\n{about}{words['intro']}"),
+        new_code_cell(f"{words['setup']}\n%pip install -q maca ipywidgets",
+                      metadata={"tags": ["live-setup"], **hidden}),
+        new_code_cell("import maca.widgets as mw\n\n"
+                      f"mw.exercise_set({set_path.stem!r}, lang={lang!r}, identity=True)",
+                      metadata=hidden)], lang)
 
 
 def write_all(book: Path, exercises: Path, files: Path) -> list[str]:

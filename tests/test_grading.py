@@ -1,6 +1,7 @@
 """Teacher tools end to end: per-student sheets (HTML and notebooks), answers files, grading."""
 from __future__ import annotations
 
+import ast
 import csv
 import json
 import re
@@ -80,8 +81,8 @@ def test_variants_reproduce_from_the_seeds_and_differ_between_students(tmp_path:
     assert answers[0] != answers[1] != answers[2]
 
 
-def test_notebook_sheets_check_answers_and_save_them(tmp_path: Path, class_csv: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_notebook_sheets_open_the_widget_on_the_students_variant(
+        tmp_path: Path, class_csv: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "nb"
     assert main(["sheets", "--set", str(SET), "--class", str(class_csv), "--course", COURSE,
                  "--assignment", ASSIGNMENT, "--out", str(out), "--format", "ipynb",
@@ -89,24 +90,28 @@ def test_notebook_sheets_check_answers_and_save_them(tmp_path: Path, class_csv: 
     notebook = json.loads((out / "2024002.ipynb").read_text(encoding="utf-8"))
     nbformat = pytest.importorskip("nbformat")
     nbformat.validate(nbformat.from_dict(notebook))
-    code = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
-    assert code[1].startswith("answer = None  # example: answer = ")
+    intro, code = ("".join(c["source"]) for c in notebook["cells"])
+    assert "Can Öz (2024002)" in intro and "answers-hearts-2024002.json" in intro
+    assert "answer =" not in code and "exercise_set(" in code       # nothing typed: clicks
+    pytest.importorskip("ipywidgets")
+    from test_exercise_widget import click_answer
     monkeypatch.chdir(tmp_path)
+    *setup, last = ast.parse(code).body
     namespace: dict[str, Any] = {}
-    exec(code[0], namespace)
-    sheet: Worksheet = namespace["sheet"]
+    exec(compile(ast.Module(setup, []), "sheet", "exec"), namespace)
+    view = eval(compile(ast.Expression(last.value), "sheet", "eval"), namespace)
+    sheet = view.worksheet
     assert sheet.exercises.seed == student_seed(COURSE, ASSIGNMENT, "2024002")
-    for cell in code[1:-1]:
-        first, second = cell.splitlines()
-        exercise = sheet.exercises[re.search(r"sheet.check\('([^']+)'", second).group(1)]
-        namespace["answer"] = exercise.answer()
-        assert eval(second, namespace).passed
-    assert sheet.check(sheet.exercises.exercises[0].id, None).message("en") == \
-        "There is no answer yet: write one."
-    exec(code[-1], namespace)
-    saved = Progress.load(tmp_path / "answers-2024002.json")
-    assert saved.student_id == "2024002" and saved.set_id == "hearts"
-    assert all(saved.answers[e.id].tries == 1 for e in sheet.exercises)
+    assert view.lang == "en"
+    for attempt in sheet:
+        click_answer(view, attempt.exercise.answer())
+        view.check.click()
+        assert attempt.solved, attempt.exercise.id
+        view.next.click()
+    saved = Progress.load(tmp_path / "answers-hearts-2024002.json")
+    assert (saved.student_id, saved.set_id, saved.course, saved.assignment) == \
+        ("2024002", "hearts", COURSE, ASSIGNMENT)
+    assert all(saved.answers[a.exercise.id].tries == 1 for a in sheet)
 
 
 def _write(directory: Path, name: str, progress: Progress | dict[str, Any] | str) -> None:

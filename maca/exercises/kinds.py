@@ -5,7 +5,12 @@ A question is built from an exercise's fields (`ExerciseError` says which one is
 - `solution()` is the engine's answer, `read(answer)` turns a learner's natural value into the
   same form (`AnswerError` if it cannot), `judge(given)` says whether it is right and why;
 - `situation()` lists what the learner sees (label, value) and `to_json` / `show` write
-  answers for files and for people.
+  answers for files and for people;
+- `form` says how it is answered (`maca.exercises.forms`), `offered()` what the learner picks
+  from, and `example` what a typed answer looks like on a printed sheet.
+
+A new kind is a `Question` subclass passed to `register_kind`; every front-end (the exercise
+widget, the live sets, the sheets, the grader) then asks and checks it.
 
 >>> q = build_question("trick_winner", {"position": "standard hand=4 cards=...AKQJT98765432/"
 ...     ".AKQJT98765432../..AKQJT98765432./AKQJT98765432...", "plays": "2C 5H 3D 4S"}, "standard")
@@ -26,9 +31,10 @@ from ..reasons import seat_name
 from ..rules import Rules
 from ..scoring import (TEAMS, game_over, hand_points, moon_possible, moon_shooters,
                        penalty_points, seat_standings, winners)
+from .forms import CARD, CARDS, NUMBERS, SEAT, WINNERS, YES_NO, AnswerForm
 from .text import RULES_NAMES, AnswerError, ExerciseError, Owner, Seat, Text, say, show
 
-__all__ = ["Question", "KINDS", "GOALS", "build_question", "NoQuestionError"]
+__all__ = ["Question", "KINDS", "GOALS", "build_question", "register_kind", "NoQuestionError"]
 
 
 class NoQuestionError(ExerciseError):
@@ -375,11 +381,14 @@ def _play_lines(hand: Hand, *, others: bool = False, taken: bool = False) -> lis
 
 # -- the kinds ------------------------------------------------------------------------------------
 class Question:
-    """One kind of question; subclasses set `kind`, `fields` and the methods below."""
+    """One kind of question; subclasses set `kind`, `fields`, `form`, `example` and the
+    methods below."""
 
     kind: ClassVar[str]
     fields: ClassVar[tuple[str, ...]]   # accepted fields besides the common ones
     required: ClassVar[tuple[str, ...]] = ()
+    form: ClassVar[AnswerForm]          # how the learner answers it
+    example: ClassVar[tuple[Text, ...]]  # a typed answer, one per part of the form
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         self.params = dict(params)
@@ -413,6 +422,34 @@ class Question:
         """An answer written for people."""
         return show(value)
 
+    def offered(self) -> list[Any]:
+        """What the learner picks from: the cards to click, or the seats to choose."""
+        return list(range(self.rules.players))
+
+
+#: every question kind, by name
+KINDS: dict[str, type[Question]] = {}
+
+
+def register_kind(cls: type[Question]) -> type[Question]:
+    """Make ``cls`` a question kind of exercise files (and of every front-end); returns it.
+    Its `example` has one typed answer per part of its form.
+
+    >>> register_kind(Question)
+    Traceback (most recent call last):
+    ...
+    maca.exercises.text.ExerciseError: Question is not a question kind: set kind, fields, form, example
+    """
+    kind = getattr(cls, "kind", None)
+    form, example = getattr(cls, "form", None), getattr(cls, "example", None)
+    if (not isinstance(kind, str) or not isinstance(getattr(cls, "fields", None), tuple)
+            or not isinstance(form, AnswerForm) or not isinstance(example, tuple)
+            or len(example) != len(form.parts) or not all(isinstance(t, Text) for t in example)):
+        raise ExerciseError(f"{cls.__name__} is not a question kind: set kind, fields, form, "
+                            "example")
+    KINDS[kind] = cls
+    return cls
+
 
 class _PlayQuestion(Question):
     """A question about the learner (seat 0) choosing a card at a moment of play."""
@@ -430,13 +467,19 @@ class _PlayQuestion(Question):
     def to_json(self, value: Any) -> Any:
         return [str(c) for c in value.sorted_for_display()]
 
+    def offered(self) -> list[Any]:
+        return self.hand.cards(0).sorted_for_display()
 
+
+@register_kind
 class LegalCards(_PlayQuestion):
     """Which cards may you play? The answer is the set of legal cards."""
 
     kind = "legal_cards"
     fields = ("position",)
     required = ("position",)
+    form = CARDS
+    example = (Text("QS 10H 2C", "QS 10H 2C"),)
 
     def solution(self) -> CardSet:
         return self.hand.legal_plays()
@@ -496,6 +539,7 @@ GOALS: dict[str, Text] = {
 }
 
 
+@register_kind
 class PlayGoal(_PlayQuestion):
     """Which card reaches the goal? Every legal card is tried against every reply of the players
     still to play in this trick; the answer is each card that reaches the goal in all of them."""
@@ -503,6 +547,8 @@ class PlayGoal(_PlayQuestion):
     kind = "play_goal"
     fields = ("position", "goal", "card")
     required = ("position", "goal")
+    form = CARD
+    example = (Text("QS", "QS"),)
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
@@ -603,12 +649,15 @@ class PlayGoal(_PlayQuestion):
         return _play_lines(self.hand, others=True) + [Line(say("goal"), self.goal_text())]
 
 
+@register_kind
 class TrickWinner(Question):
     """Who wins this trick? The position is played on with ``plays`` until the trick is complete."""
 
     kind = "trick_winner"
     fields = ("position", "plays")
     required = ("position", "plays")
+    form = SEAT
+    example = (Text("Batı", "West"),)
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
@@ -675,6 +724,7 @@ _DIRECTION_TEXT = {"left": Text("sola", "left"), "right": Text("sağa", "right")
                    "across": Text("karşıya", "across")}
 
 
+@register_kind
 class PassDirection(Question):
     """Where do your passed cards go (``ask = "to"``), or whose cards do you get (``"from"``)?
     The engine deals hand ``hand`` and does the passing; the answer is a seat, or None."""
@@ -682,6 +732,8 @@ class PassDirection(Question):
     kind = "pass_direction"
     fields = ("hand", "ask", "seat")
     required = ("hand",)
+    form = SEAT
+    example = (Text("Doğu (ya da: kimse)", "East (or: nobody)"),)
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
@@ -720,6 +772,9 @@ class PassDirection(Question):
     def show(self, value: Any) -> Text:
         return Text("kimse", "nobody") if value is None else show(Seat(value, self.players))
 
+    def offered(self) -> list[Any]:
+        return [s for s in range(self.players) if s != self.seat] + ["none"]
+
     def judge(self, given: int | None) -> tuple[bool, list[Text]]:
         if self.target is None:
             note = say("no_pass", hand=self.number)
@@ -736,12 +791,15 @@ class PassDirection(Question):
                 Line(say("hand_no"), show(self.number))]
 
 
+@register_kind
 class HandScore(Question):
     """What does each seat score for this hand? ``position`` is a finished hand, or ``taken``
     lists the cards each seat took (with ``tricks`` won and ``peskir`` declarers if they matter)."""
 
     kind = "hand_score"
     fields = ("position", "taken", "tricks", "peskir")
+    form = NUMBERS
+    example = (Text("0 26 26 26", "0 26 26 26"),)
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
@@ -815,12 +873,15 @@ class HandScore(Question):
         return lines + _taken_lines(outcome)
 
 
+@register_kind
 class GameWinner(Question):
     """Who wins the game, and the standings (+1 / 0 / −1 per seat), from the totals."""
 
     kind = "game_winner"
     fields = ("totals",)
     required = ("totals",)
+    form = WINNERS
+    example = (Text("Kuzey", "North"), Text("0 -1 1 0", "0 -1 1 0"))
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
@@ -894,6 +955,7 @@ class GameWinner(Question):
         return lines
 
 
+@register_kind
 class MoonPossible(Question):
     """Can ``seat`` still shoot the moon? Yes while, giving it every card nobody else has taken
     yet, the engine's scoring would count a moon for it."""
@@ -901,6 +963,8 @@ class MoonPossible(Question):
     kind = "moon_possible"
     fields = ("position", "seat")
     required = ("position",)
+    form = YES_NO
+    example = (Text("evet / hayır", "yes / no"),)
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
@@ -939,9 +1003,6 @@ class MoonPossible(Question):
     def situation(self) -> list[Line]:
         return _play_lines(self.hand, taken=True)
 
-
-KINDS: dict[str, type[Question]] = {q.kind: q for q in (
-    LegalCards, TrickWinner, PassDirection, HandScore, GameWinner, MoonPossible, PlayGoal)}
 
 
 def build_question(kind: str, params: Mapping[str, Any], rules: str | Rules) -> Question:

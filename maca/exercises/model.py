@@ -16,14 +16,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import CardSet
+from .. import render
+from ..cards import CardSet, Suit
 from ..hand import Trick
 from ..notation import rules_to_text
-from ..render import hand_html, trick_html
 from .kinds import Line, Question
 from .text import Text, say
 
-__all__ = ["Exercise", "Result", "check", "situation_html"]
+__all__ = ["Exercise", "Result", "check", "situation_html", "coloured"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,8 +77,8 @@ class Exercise:
         return f"<Exercise {self.id} ({self.kind}, {self.points} pt)>"
 
     def _repr_html_(self) -> str:
-        return (f"<div><p><b>{_h(self.prompt.tr)}</b><br><i>{_h(self.prompt.en)}</i></p>"
-                f"{situation_html(self, 'tr')}</div>")
+        return (f"<div><p><b>{coloured(self.prompt.tr)}</b><br><i>{coloured(self.prompt.en)}"
+                f"</i></p>{situation_html(self, 'tr')}</div>")
 
 
 @dataclass(frozen=True)
@@ -102,8 +102,9 @@ class Result:
         score = say("score", score=self.score, max=self.max_score)
         parts = [f'<div style="border-left:4px solid {colour};padding:4px 10px">']
         for lang, style in (("tr", "b"), ("en", "i")):
-            lines = "<br>".join(_h(t[lang]) for t in self.feedback)
-            parts.append(f"<p><{style}>{lines}</{style}><br><small>{_h(score[lang])}</small></p>")
+            lines = "<br>".join(coloured(t[lang]) for t in self.feedback)
+            parts.append(f"<p><{style}>{lines}</{style}><br><small>{coloured(score[lang])}"
+                         "</small></p>")
         return "".join(parts) + "</div>"
 
 
@@ -126,28 +127,41 @@ def check(exercise: Exercise, answer: Any, hints_used: int = 0) -> Result:
                   question.to_json(given), exercise.solution())
 
 
-def _h(text: str) -> str:
-    """Escaped HTML, with red and black suit symbols coloured."""
-    return re.sub(r"([0-9JQKA]{1,2}[♥♦])", r'<span style="color:#c62828">\1</span>',
-                  html.escape(text))
+_SYMBOL = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+_SUITS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
 
 
-def situation_html(exercise: Exercise, lang: str) -> str:
-    """The situation of an exercise as an HTML table, with cards and tricks drawn.
+def coloured(text: str, four: bool = False) -> str:
+    """Escaped HTML, with each card symbol (``Q♠``) in its suit's colour.
+
+    >>> coloured("Q♠ & 10♥")
+    '<b style="color:#1c1c1e">Q♠</b> &amp; <b style="color:#c8102e">10♥</b>'
+    """
+    return _SYMBOL.sub(lambda m: f'<b style="color:{render.suit_colour(_SUITS[m[2]], four)}">'
+                                 f"{m[0]}</b>", html.escape(text))
+
+
+def situation_html(exercise: Exercise, lang: str, four: bool = False,
+                   selected: CardSet = CardSet()) -> str:
+    """What the learner is shown of an exercise, the one picture every front-end draws:
+    labelled lines, with cards and tricks drawn (``selected`` cards raised in the hands).
 
     >>> from maca.exercises.kinds import build_question
     >>> q = build_question("pass_direction", {"hand": 3}, "standard")
     >>> situation_html(Exercise("p", q, Text("?", "?")), "en")
-    '<table><tr><th ...>Rules</th><td>standard</td></tr>...<td>3</td></tr></table>'
+    '<table ...><tr><th ...>Rules</th><td ...>standard</td></tr>...>3</td></tr></table>'
     """
     rows = []
     for line in exercise.situation():
         if isinstance(line.picture, CardSet) and line.picture:
-            value = hand_html(line.picture, lang=lang, size=44, label=line.value[lang])
+            value = render.hand_html(line.picture, lang=lang, four_colour=four, size=46,
+                                     label=line.value[lang], selected=line.picture & selected)
         elif isinstance(line.picture, Trick):
-            value = trick_html(line.picture, lang=lang, size=48)
+            value = render.trick_html(line.picture, lang=lang, four_colour=four, size=50)
         else:
-            value = _h(line.value[lang])
-        rows.append(f'<tr><th style="text-align:left;vertical-align:middle;padding:4px 1em 4px 0">'
-                    f"{_h(line.label[lang])}</th><td>{value}</td></tr>")
-    return f"<table>{''.join(rows)}</table>"
+            value = coloured(line.value[lang], four)
+        rows.append(f'<tr><th style="text-align:left;vertical-align:middle;font-weight:600;'
+                    f'padding:3px 1em 3px 0;white-space:nowrap">{html.escape(line.label[lang])}'
+                    f'</th><td style="padding:3px 0">{value}</td></tr>')
+    return (f'<table style="font-family:{render.FONT};font-size:14px;color:#2b2f36;'
+            f'border-collapse:collapse">{"".join(rows)}</table>')

@@ -1,9 +1,8 @@
-"""Answers (progress) files and the learner's worksheet.
+"""Answers files: what a learner did on an exercise set, as the grader reads it.
 
-An answers file is a small JSON document: course, assignment, student id, and per exercise the
-answer given, the tries and the hints used — never a score (the grader recomputes everything).
-`Worksheet` is what a notebook or a widget uses: it checks answers, counts tries and hints, and
-saves the file (in JupyterLite it lands in the browser's storage).
+An answers file is a small JSON document: course, assignment, student id, set, and per exercise
+the answer given, the tries and the hints used — never a score (the grader recomputes
+everything). The learner's side (checking, saving, restoring) is `maca.exercises.session`.
 
 >>> p = Progress("C", "A1", "s1", "passing")
 >>> p.record("p1", "left"); p.record("p1", 1)
@@ -22,11 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import shown
-from .model import Result, check
-from .sets import ExerciseSet
-from .text import AnswerError, AnswersFileError, Text, say
+from .text import AnswersFileError
 
-__all__ = ["FORMAT", "VERSION", "Entry", "Progress", "Worksheet", "student_seed"]
+__all__ = ["FORMAT", "VERSION", "Entry", "Progress", "student_seed"]
 
 FORMAT = "maca-answers"
 VERSION = 1
@@ -162,64 +159,9 @@ class Progress:
                    entries, ignored)
 
 
-class Worksheet:
-    """A learner working through an exercise set: check answers, ask for hints, save progress.
-
-    >>> from maca.exercises.sets import parse_set
-    >>> s = parse_set('title = {tr = "D", en = "T"}\\n[[generate]]\\nid = "g"\\nkind = "pass_direction"\\n')
-    >>> w = Worksheet.for_student(s, "C", "A", "s1")
-    >>> w.check("g-1", "nowhere").message("en")
-    "'nowhere' is not a seat: write a number 0-3 or South, West, North, East."
-    >>> w.check("g-1", w.exercises["g-1"].answer()).passed, w.progress.answers["g-1"].tries
-    (True, 1)
-    """
-
-    def __init__(self, exercises: ExerciseSet, progress: Progress) -> None:
-        self.exercises = exercises
-        self.progress = progress
-
-    @classmethod
-    def for_student(cls, base: ExerciseSet, course: str, assignment: str,
-                    student_id: str) -> Worksheet:
-        """The student's own variant of ``base``, with empty progress."""
-        seed = student_seed(course, assignment, student_id)
-        return cls(base.variant(seed), Progress(course, assignment, student_id, base.id, seed))
-
-    def check(self, exercise_id: str, answer: Any) -> Result:
-        """Check an answer and record it as a try. An unreadable answer is explained, not counted."""
-        exercise = self.exercises[exercise_id]
-        entry = self.progress.entry(exercise_id)
-        if entry.solution_seen:
-            return Result(exercise_id, False, 0, exercise.points, (say("solution_seen"),))
-        try:
-            result = check(exercise, answer, entry.hints)
-        except AnswerError as exc:
-            return Result(exercise_id, False, 0, exercise.points, (exc.text,))
-        self.progress.record(exercise_id, result.answer)
-        return result
-
-    def reveal(self, exercise_id: str) -> Any:
-        """The engine's answer to an exercise; from now on it takes no answer (recorded).
-
-        >>> from maca.exercises.sets import parse_set
-        >>> s = parse_set('title = {tr = "D", en = "T"}\\n[[generate]]\\nid = "g"\\nkind = "pass_direction"\\n')
-        >>> w = Worksheet.for_student(s, "C", "A", "s1")
-        >>> right = w.reveal("g-1")
-        >>> w.check("g-1", right).passed, w.progress.answers["g-1"].solution_seen
-        (False, True)
-        """
-        self.progress.entry(exercise_id).solution_seen = True
-        return self.exercises[exercise_id].answer()
-
-    def hint(self, exercise_id: str) -> Text:
-        """The next hint of an exercise (counted), or a note that there is none left."""
-        exercise = self.exercises[exercise_id]
-        entry = self.progress.entry(exercise_id)
-        if entry.hints >= len(exercise.hints):
-            return say("no_more_hints")
-        entry.hints += 1
-        return exercise.hints[entry.hints - 1]
-
-    def save(self, path: str | Path) -> None:
-        """Save the answers file."""
-        self.progress.save(path)
+def __getattr__(name: str) -> Any:
+    """``Worksheet`` lived here before `maca.exercises.session`; book pages still import it."""
+    if name == "Worksheet":
+        from .session import Worksheet
+        return Worksheet
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

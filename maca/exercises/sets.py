@@ -38,7 +38,8 @@ from .kinds import build_question, parse_rules
 from .model import Exercise
 from .text import ExerciseError, Text, text_field
 
-__all__ = ["ExerciseSet", "load_set", "parse_set", "set_from_dict"]
+__all__ = ["ExerciseSet", "load_set", "parse_set", "set_from_dict", "find_set", "set_names",
+           "SET_FOLDERS"]
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _SET_KEYS = {"id", "title", "topic", "description", "rules", "points", "hint_cost", "seed",
@@ -46,6 +47,10 @@ _SET_KEYS = {"id", "title", "topic", "description", "rules", "points", "hint_cos
 _COMMON = {"id", "kind", "prompt", "points", "hints", "rules"}
 _GENERATE_KEYS = {"id", "kind", "theme", "count", "rules", "points", "prompt", "hints"}
 MAX_COUNT = 100  # exercises one [[generate]] table may make
+#: where a set is found by name: the copies a built wheel ships in the package (setup.py puts
+#: them there), then the project's ``exercises/`` folder, where the sets are written
+SET_FOLDERS = (Path(__file__).resolve().parent / "sets",
+               Path(__file__).resolve().parents[2] / "exercises")
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,44 @@ def load_set(path: str | Path, seed: int | None = None) -> ExerciseSet:
     except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
         raise ExerciseError(f"{path}: cannot read the exercise set: {exc}") from None
     return parse_set(text, str(path), seed, default_id=path.stem)
+
+
+def set_names() -> list[str]:
+    """The names of the exercise sets `find_set` opens by name.
+
+    >>> set_names()
+    ['follow_suit', 'hearts', 'moon', 'passing', 'scoring', 'turkish']
+    """
+    return sorted({p.stem for folder in SET_FOLDERS for p in folder.glob("*.toml")})
+
+
+def find_set(source: str | Path | ExerciseSet) -> ExerciseSet:
+    """An exercise set: given as is, read from a ``.toml`` path, or by name (see `set_names`).
+
+    >>> find_set("passing").id, len(find_set("passing")) > 10
+    ('passing', True)
+    >>> find_set("pasing")
+    Traceback (most recent call last):
+    ...
+    maca.exercises.text.ExerciseError: 'pasing' adında bir alıştırma seti yok / no exercise set \
+'pasing'. Setler / sets: follow_suit, hearts, moon, passing, scoring, turkish; ya da bir .toml \
+dosyasının yolu / or the path of a .toml file
+    """
+    if isinstance(source, ExerciseSet):
+        return source
+    if not isinstance(source, (str, os.PathLike)):
+        raise ExerciseError(f"an exercise set is a name, a .toml path or an ExerciseSet, "
+                            f"not {shown(source)}")
+    path = Path(source)
+    if path.suffix == ".toml" or path.exists():
+        return load_set(path)
+    if isinstance(source, str) and _ID.match(source):
+        for folder in SET_FOLDERS:
+            if (folder / f"{source}.toml").is_file():
+                return load_set(folder / f"{source}.toml")
+    raise ExerciseError(f"{shown(str(source))} adında bir alıştırma seti yok / no exercise set "
+                        f"{shown(str(source))}. Setler / sets: {', '.join(set_names())}; ya da bir "
+                        ".toml dosyasının yolu / or the path of a .toml file")
 
 
 def parse_set(text: str, source: str = "<set>", seed: int | None = None,

@@ -85,9 +85,12 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "hint_cost": ("Kullandığın {hints} ipucu {cost} puan düşürdü.",
                   "The {hints} hint(s) you used cost {cost} point(s)."),
     "no_more_hints": ("Bu alıştırmanın başka ipucu yok.", "This exercise has no more hints."),
-    "solution_seen": ("Bu sorunun çözümünü gördün: son cevabın geçerli, yeni cevap sayılmaz.",
-                      "You have seen this question's solution: your last answer stands, a new "
-                      "one does not count."),
+    "solved": ("Bu soruyu doğru cevapladın.", "You answered this question correctly."),
+    "closed": ("Çözümü gördüğün için bu soru kapandı: son cevabın geçerli. Sıradaki soruya geç.",
+               "You have seen the solution, so this question is closed: your last answer stands. "
+               "Go on to the next one."),
+    "no_solution": ("Çözüm yanlış bir denemeden sonra gösterilir.",
+                    "The solution is shown after a wrong try."),
     # legal cards
     "not_allowed": ("{card} oynanamaz: {verdict}", "{card} was not allowed: {verdict}"),
     "missed": ("Oynanabilecek {count} kartı daha unuttun.",
@@ -179,6 +182,95 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "teams": ("Eşler", "Partners"),
     "teams_value": ("Güney + Kuzey, Batı + Doğu", "South + North, West + East"),
     "goal": ("Hedef", "Goal"),
+    # answering (the answer forms)
+    "how_cards": ("Kartlara tıklayarak seç (yeniden tıklarsan seçimden çıkar), sonra "
+                  "«Kontrol et»e bas.",
+                  "Click cards to select them (click again to unselect), then press “Check”."),
+    "how_card": ("Bir karta tıkla, sonra «Kontrol et»e bas.", "Click a card, then press “Check”."),
+    "how_seat": ("Bir oyuncu seç, sonra «Kontrol et»e bas.",
+                 "Choose a player, then press “Check”."),
+    "how_yes_no": ("Evet ya da hayır seç, sonra «Kontrol et»e bas.",
+                   "Choose yes or no, then press “Check”."),
+    "how_numbers": ("Her oyuncunun puanını yaz, sonra «Kontrol et»e bas.",
+                    "Write each player's points, then press “Check”."),
+    "how_winners": ("Kazananları (birden çok olabilir) ve her oyuncunun sıralama puanını seç, "
+                    "sonra «Kontrol et»e bas.",
+                    "Choose the winner(s) (there may be more than one) and each player's "
+                    "standing, then press “Check”."),
+    "no_cards": ("Önce kartlara tıklayarak seçimini yap.", "Select your cards first."),
+    "no_card": ("Önce bir karta tıkla.", "Click a card first."),
+    "no_choice": ("Önce bir seçim yap.", "Make a choice first."),
+    "no_winner": ("Önce kazanan(lar)ı seç.", "Choose the winner(s) first."),
+    "no_standings": ("Her oyuncu için bir sıralama puanı seç.",
+                     "Choose a standing for every player."),
+    "answer": ("Cevabın", "Your answer"),
+    "winners": ("Kazanan(lar)", "Winner(s)"),
+    "standings": ("Sıralama puanları (+1/0/−1)", "Standings (+1/0/−1)"),
+    "hand_points": ("Bu turun puanları", "This hand's points"),
+    "nobody": ("Kimse", "Nobody"),
+    "yes": ("Evet", "Yes"),
+    "no": ("Hayır", "No"),
+    # the exercise widget
+    "check": ("Kontrol et", "Check"),
+    "hint": ("İpucu", "Hint"),
+    "retry": ("Tekrar dene", "Try again"),
+    "reveal": ("Çözümü göster", "Show solution"),
+    "previous": ("◀ Önceki", "◀ Previous"),
+    "next": ("Sonraki ▶", "Next ▶"),
+    "export": ("Cevap dosyasını al", "Get the answers file"),
+    "question_of": ("Soru {n}/{total}", "Question {n} of {total}"),
+    "points": ("{points} puan", "{points} point(s)"),
+    "score_so_far": ("Puanın: {score}/{max} · {tried}/{total} soru denendi",
+                     "Your score: {score}/{max} · {tried} of {total} questions tried"),
+    "solution": ("Çözüm: {solution}", "Solution: {solution}"),
+    "hint_n": ("İpucu {n}: {hint}", "Hint {n}: {hint}"),
+    "download": ("⬇ {file} dosyasını indir", "⬇ Download {file}"),
+    "hand_in": ("Bu dosyayı öğretmenine gönder.", "Hand this file in to your teacher."),
+    "no_student": ("Öğrenci numarası verilmedi: öğretmenin bu dosyanın kimin olduğunu bilemez.",
+                   "No student id was given, so your teacher cannot tell whose file this is."),
+    "who": ("Öğretmenin bir ders, ödev ve öğrenci numarası verdiyse buraya yaz:",
+            "If your teacher gave you a course, an assignment and a student id, write them here:"),
+    "course": ("Ders", "Course"),
+    "assignment": ("Ödev", "Assignment"),
+    "student": ("Öğrenci numaran", "Your student id"),
+    "open": ("Bu bilgilerle aç", "Open with these"),
+    # printed sheets
+    "sheet_student": ("Öğrenci", "Student"),
+    "example": ("örnek", "example"),
+    "save_answers": ("Cevaplarımı dosyaya kaydet", "Save my answers to a file"),
+    "html_intro": ("Her sorunun cevabını kutusuna yaz. Bitirince düğmeye bas: cevapların bir "
+                   "dosyaya kaydedilir; o dosyayı öğretmenine gönder.",
+                   "Write each answer in its box. When you are done, press the button: your "
+                   "answers are saved to a file; hand that file in to your teacher."),
+    "nb_intro": ("Aşağıdaki hücreyi çalıştır (Shift+Enter): sorular açılır. Kartlara ya da "
+                 "oyunculara tıklayarak cevap ver ve «Kontrol et»e bas; motor cevabını hemen "
+                 "denetler. Cevapların her denemede bu defterin yanındaki {file} dosyasına "
+                 "kaydedilir. Bitirince «Cevap dosyasını al» ile dosyayı indir ve öğretmenine "
+                 "gönder.",
+                 "Run the cell below (Shift+Enter): the questions open. Answer by clicking cards "
+                 "or players and press “Check”: the engine checks your answer at once. Every try "
+                 "saves your answers to {file}, next to this notebook. When you are done, get "
+                 "the file with “Get the answers file” and hand it in to your teacher."),
+    # the answers file
+    "saved": ("Cevapların {file} dosyasına kaydedildi.", "Your answers are saved in {file}."),
+    "restored": ("Önceki cevapların {file} dosyasından yüklendi ({done}/{total} soru).",
+                 "Your earlier answers were loaded from {file} ({done} of {total} questions)."),
+    "save_failed": ("Cevapların {file} dosyasına kaydedilemedi ({error}); «Cevap dosyasını "
+                    "al» düğmesiyle yine de indirebilirsin.",
+                    "Your answers could not be saved in {file} ({error}); you can still "
+                    "download them with “Get the answers file”."),
+    "not_yours": ("{file} dosyası başka bir {what} ait ({theirs}; sen: {mine}). Dosyaya "
+                  "dokunulmadı; cevapların onun yerine kaydedilmez.",
+                  "{file} belongs to another {what} ({theirs}; you: {mine}). The file was left "
+                  "as it is, and your answers are not saved over it."),
+    "unreadable": ("{file} bir cevap dosyası olarak okunamadı. Dosyaya dokunulmadı: taşı ya "
+                   "da sil, sonra seti yeniden aç.",
+                   "{file} cannot be read as an answers file ({error}). It was left as it is: "
+                   "move or delete it, then open the set again."),
+    "of_student": ("öğrenciye", "student"),
+    "of_set": ("alıştırma setine", "exercise set"),
+    "of_course": ("derse", "course"),
+    "of_assignment": ("ödeve", "assignment"),
 }
 
 RULES_NAMES: dict[str, tuple[str, str]] = {
@@ -223,7 +315,16 @@ class AnswerError(MacaError):
 
 
 class AnswersFileError(MacaError):
-    """An answers (progress) file is malformed; the message names the file and the problem."""
+    """An answers (progress) file is malformed, or not the learner's; the message names the file
+    and the problem (`message(lang)`: in Turkish too when the learner may see it)."""
+
+    def __init__(self, problem: str | Text) -> None:
+        self.text = problem if isinstance(problem, Text) else Text(problem, problem)
+        super().__init__(self.text.en)
+
+    def message(self, lang: str = "en") -> str:
+        """The problem in ``"tr"`` or ``"en"``."""
+        return self.text[lang]
 
 
 def text_field(value: Any, where: str) -> Text:

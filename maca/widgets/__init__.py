@@ -19,24 +19,25 @@ One line in a lesson page shows a widget; ``lang`` sets the page's language for 
                                             (presets: standard, omnibus, turkish, …)
 ``moon_lesson(lang="tr")``                  try to shoot the moon against a defence
 ``exercise_set("hearts", student="s1")``    work through an exercise set (a name from
-                                            ``exercises/``, a ``.toml`` path or an
-                                            `ExerciseSet`): answer by clicking, Check, hints,
-                                            the solution after a wrong try, previous/next and
-                                            the score so far
+                                            `maca.exercises.set_names`, a ``.toml`` path or
+                                            an `ExerciseSet`): answer by clicking, Check,
+                                            hints, the solution after a wrong try,
+                                            previous/next and the score so far
 ``exercise_widget(exercise)``               one `Exercise` (or ``"hearts/hb-1"``) on its own,
                                             for a lesson's quick check; nothing is saved
 ==========================================  ==================================================
 
 Every constructor returns an ``ipywidgets.VBox``; its controller is at ``.lesson`` (or
-``.stepper``, ``.session``) for tests and for lessons that want to script it.
+``.stepper``, ``.worksheet``) for tests and for lessons that want to script it.
 
-Exercises are checked by `maca.exercises.Worksheet` (the engine decides; the widget never works
-out an answer). The learner's own variant comes from ``course``, ``assignment`` (default: the
-set's id) and ``student``, as the teacher's ``python -m maca grade`` rebuilds it. Every try and
-hint is saved to ``path`` (default ``maca-answers-<set>-<student>.json``, or
-``maca-answers-<set>.json`` without a student, in the current folder: in JupyterLite, the
-browser's storage) and read back next time; "Get the answers file" gives that file as a
-link to hand in. ``save=False`` keeps the answers in memory only.
+Exercises are a `maca.exercises.Worksheet` (the engine decides; the widget never works out an
+answer). The learner's own variant comes from ``course``, ``assignment`` (default: the set's
+id) and ``student``, as the teacher's ``python -m maca grade`` rebuilds it. Every try and hint
+is saved to ``answers-<set>-<student>.json`` in ``folder`` (default: the current folder; in
+JupyterLite, the browser's storage) and read back next time, unless that file belongs to
+someone or something else (then it is refused and left untouched); "Get the answers file"
+gives that file as a link to hand in. ``folder=None`` keeps the answers in memory only;
+``identity=True`` lets the learner type the course, assignment and student id in the widget.
 
 >>> import maca.widgets as mw
 >>> view = mw.passing_lesson(lang="en", seed=3)
@@ -48,10 +49,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..exercises import Exercise, ExerciseSet
+from ..exercises import Exercise, ExerciseSet, Worksheet, find_set
+from ..exercises.session import COURSE, GUEST
 from ..lessons import (SETTINGS, FollowSuitLesson, HeartsLesson, MoonLesson, PassingLesson,
                           PlayLesson, ScoringLesson, Settings, TrickStepper)
-from .exercise import DEFAULT_STUDENT, ExerciseSession, find_set
 from .exercise_view import ExerciseView
 from .views import (FollowSuitView, HeartsView, MoonView, PassingView, PlayView, ScoringView,
                     SettingsBar, TrickView)
@@ -121,14 +122,12 @@ def moon_lesson(lang: str | None = None, bar: bool = True,
 
 
 def exercise_set(source: str | Path | ExerciseSet, lang: str | None = None,
-                 student: str = DEFAULT_STUDENT, course: str = "maca",
-                 assignment: str | None = None, path: str | Path | None = None,
-                 save: bool = True, bar: bool = True,
+                 student: str = GUEST, course: str = COURSE, assignment: str | None = None,
+                 folder: str | Path | None = ".", identity: bool = False, bar: bool = True,
                  settings: Settings | None = None) -> ExerciseView:
-    """Work through an exercise set; answers are saved to ``path`` after every try."""
-    session = ExerciseSession.open(source, student=student, course=course,
-                                   assignment=assignment, path=path, save=save)
-    return ExerciseView(session, _settings(lang, settings), bar)
+    """Work through an exercise set; answers are saved in ``folder`` after every try."""
+    worksheet = Worksheet.open(source, student, course, assignment, folder)
+    return ExerciseView(worksheet, _settings(lang, settings), bar, identity)
 
 
 def exercise_widget(exercise: Exercise | str, lang: str | None = None, bar: bool = True,
@@ -137,4 +136,4 @@ def exercise_widget(exercise: Exercise | str, lang: str | None = None, bar: bool
     if isinstance(exercise, str):
         source, _, exercise_id = exercise.rpartition("/")
         exercise = find_set(source)[exercise_id]
-    return ExerciseView(ExerciseSession.single(exercise), _settings(lang, settings), bar)
+    return ExerciseView(Worksheet.single(exercise), _settings(lang, settings), bar)
