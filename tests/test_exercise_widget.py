@@ -186,11 +186,34 @@ def test_the_learner_types_who_they_are_and_the_set_opens_as_theirs(set_file, se
     fields["student"].value = "2024002"
     view.reopen.click()
     assert view.worksheet is mine                        # refused: the set stays as it was
-    assert "başka bir öğrenciye ait (someone; sen: 2024002)" in unescape(view.who.value)
-    fields["student"].value = ""                    # back to the guest's own file
+    assert "başka bir öğrenciye ait (someone; sen: 2024002)" in unescape(view.status.value)
+    fields["student"].value = ""                         # back to the guest's own file
     fields["course"].value = fields["assignment"].value = ""
     view.reopen.click()
-    assert view.worksheet.marks()[0] == "right" and "misafir" not in view.who.value
+    assert view.worksheet.marks()[0] == "right" and "ait" not in view.status.value
+
+
+def test_a_file_that_is_not_the_learners_is_named_and_left_alone(set_file, settings):
+    """Opening on someone else's file shows why, keeps answers in memory, and writes nothing;
+    the learner opens the set as the file's owner and goes on."""
+    import maca.widgets as mw
+    theirs = Worksheet.open(set_file, folder=set_file.parent, course="MAT101")
+    theirs.hint(ID["legal_cards"])
+    theirs.progress.course = "maca"       # the guest's file, written for another course
+    theirs.progress.assignment = "hafta-3"
+    theirs.save()
+    before = theirs.path.read_bytes()
+    view = mw.exercise_set(set_file, folder=set_file.parent, identity=True, settings=settings,
+                           bar=False)
+    assert view.worksheet.path is None and view.folder == set_file.parent
+    assert "başka bir ödeve ait (hafta-3; sen: mixed)" in unescape(view.status.value)
+    view.attempt.choose("none")
+    view.check.click()
+    assert view.worksheet.current.solved and theirs.path.read_bytes() == before
+    view.identity_fields["assignment"].value = "hafta-3"
+    view.reopen.click()
+    assert view.worksheet.path == theirs.path and view.worksheet[ID["legal_cards"]].hints
+    assert "ait" not in view.status.value
 
 
 def test_widget_clicks_to_saved_file_to_full_marks(set_file, settings, tmp_path, monkeypatch):

@@ -67,6 +67,7 @@ def test_sheets_give_each_student_a_variant_shown_with_its_seed(tmp_path: Path,
         assert "<link" not in page and "<script src" not in page
         meta = json.loads(re.search(r'id="meta">(.*?)</script>', page).group(1))
         assert meta["seed"] == int(row["seed"]) and meta["set"] == "hearts"
+        assert meta["file"] == f"answers-hearts-{row['student_id']}.json"
     assert "2024001" in (out / "index.html").read_text(encoding="utf-8")
 
 

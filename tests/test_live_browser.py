@@ -3,8 +3,9 @@
 The live site is built (``lite/build_lite.py``), served on 127.0.0.1 and driven with Playwright
 and Debian's Chromium; every request to another host is aborted and recorded, and none may
 happen. A learner opens a lesson, runs it, clicks an illegal card (the engine's reason shows)
-and a legal one (the trick goes on); then answers an exercise, downloads the answers file and
-finds the answers again after reloading the page.
+and a legal one (the trick goes on). A learner opens an exercise set and answers by clicking
+(right, wrong, a hint, the solution, another try), downloads the answers file (graded here),
+reloads and finds every answer shown again, and opens a second set without losing the first.
 
 The browser test skips when ``/usr/bin/chromium`` is missing (``apt-get install -y chromium``).
 To prove nothing needs the network once the build cache (``lite/.cache``) is warm, CI can run:

@@ -332,15 +332,6 @@ def test_a_failed_save_is_reported_and_export_still_works(set_file):
         sheet.save()
 
 
-def test_reopening_for_another_learner_gives_their_variant_and_file(set_file):
-    guest = opened(set_file, student="guest")
-    assert guest.anonymous
-    other = guest.reopen("2024001", "MAT101", "hafta-3")
-    assert not other.anonymous and other.path.name == "answers-mixed-2024001.json"
-    assert other.exercises.seed != guest.exercises.seed
-    assert other.path.parent == guest.path.parent
-
-
 def test_names_and_refusals(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert find_set("hearts").id == "hearts" and "passing" in set_names()

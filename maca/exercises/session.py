@@ -343,11 +343,6 @@ class Worksheet:
         base = ExerciseSet(exercise.id, exercise.prompt, "", 0, (exercise,), exercise.source)
         return cls(base, Progress(COURSE, exercise.id, GUEST, base.id))
 
-    def reopen(self, student: str, course: str, assignment: str) -> Worksheet:
-        """The same set, in the same folder, for another learner or assignment."""
-        folder = None if self.path is None else self.path.parent
-        return Worksheet.for_student(self.exercises, course, assignment, student, folder)
-
     # -- the exercises --------------------------------------------------------------------------
     def __getitem__(self, exercise_id: str) -> Attempt:
         for attempt in self.attempts:

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..exercises import Exercise, ExerciseSet, Worksheet, find_set
+from ..exercises import AnswersFileError, Exercise, ExerciseSet, Worksheet, find_set
 from ..exercises.session import COURSE, GUEST
 from ..lessons import (SETTINGS, FollowSuitLesson, HeartsLesson, MoonLesson, PassingLesson,
                           PlayLesson, ScoringLesson, Settings, TrickStepper)
@@ -125,9 +125,13 @@ def exercise_set(source: str | Path | ExerciseSet, lang: str | None = None,
                  student: str = GUEST, course: str = COURSE, assignment: str | None = None,
                  folder: str | Path | None = ".", identity: bool = False, bar: bool = True,
                  settings: Settings | None = None) -> ExerciseView:
-    """Work through an exercise set; answers are saved in ``folder`` after every try."""
-    worksheet = Worksheet.open(source, student, course, assignment, folder)
-    return ExerciseView(worksheet, _settings(lang, settings), bar, identity)
+    """Work through an exercise set; answers are saved in ``folder`` after every try. A file
+    there that is not this learner's is named on screen and left alone (nothing is saved)."""
+    try:
+        worksheet, refused = Worksheet.open(source, student, course, assignment, folder), None
+    except AnswersFileError as exc:
+        worksheet, refused = Worksheet.open(source, student, course, assignment, None), exc
+    return ExerciseView(worksheet, _settings(lang, settings), bar, identity, folder, refused)
 
 
 def exercise_widget(exercise: Exercise | str, lang: str | None = None, bar: bool = True,

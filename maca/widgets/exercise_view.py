@@ -5,12 +5,15 @@ where the kind's form says — card buttons, seat buttons, yes/no, number boxes,
 standings — and every press goes to the worksheet, which asks the engine, counts tries and
 hints and keeps the answers file. The file can be downloaded from a link (a ``data:`` URL, so
 nothing leaves the browser). With ``identity=True`` the learner can type the course,
-assignment and student id a teacher gave them, and the set opens again as theirs.
+assignment and student id a teacher gave them, and the set opens again as theirs. An answers
+file the worksheet refuses (someone else's) is named on screen and left alone: the answers are
+then kept in memory until the learner opens the set as the file's owner.
 """
 from __future__ import annotations
 
 import functools
 import html
+from pathlib import Path
 from typing import Any, Callable
 
 import ipywidgets as W
@@ -42,11 +45,14 @@ class ExerciseView(_Lesson):
     the solution after a wrong try, previous/next with the score so far, and the download."""
 
     def __init__(self, worksheet: Worksheet, settings: Settings = SETTINGS, bar: bool = True,
-                 identity: bool = False) -> None:
+                 identity: bool = False, folder: str | Path | None = None,
+                 refused: MacaError | None = None) -> None:
         self.worksheet = worksheet
+        #: where answers files are kept (when the worksheet opened without one: ``refused``)
+        self.folder = worksheet.path.parent if worksheet.path is not None else folder
         self._keys: list[tuple[W.Button, str]] = []
         self._exported = False
-        self._refused: MacaError | None = None      # the last identity that could not open
+        self._refused = refused      # why the last set of answers could not be opened
         self.header, self.prompt, self.position = W.HTML(), W.HTML(), W.HTML()
         self.seat_choice = W.ToggleButtons(options=[], value=None, style=_AUTO)
         self.yes_no = W.ToggleButtons(options=[("yes", True), ("no", False)], value=None,
@@ -125,9 +131,10 @@ class ExerciseView(_Lesson):
         """Open the set again for the course, assignment and student typed in."""
         typed = {key: box.value.strip() for key, box in self.identity_fields.items()}
         try:
-            self.worksheet = self.worksheet.reopen(
-                typed["student"] or GUEST, typed["course"] or COURSE,
-                typed["assignment"] or self.worksheet.exercises.id)
+            self.worksheet = Worksheet.for_student(
+                self.worksheet.exercises, typed["course"] or COURSE,
+                typed["assignment"] or self.worksheet.exercises.id, typed["student"] or GUEST,
+                self.folder)
         except MacaError as exc:
             self._refused = exc
             return
@@ -286,12 +293,12 @@ class ExerciseView(_Lesson):
         self.status.value = "".join(
             f'<div style="font-family:{render.FONT};font-size:12px;color:#5f6670">'
             f"{html.escape(n)}</div>" for n in notes)
-        self.who.value = f'<div style="font-family:{render.FONT};font-size:13px">' \
-                         f'{html.escape(say("who")[lang])}</div>'
         if self._refused is not None:
             why = (self._refused.message(lang) if isinstance(self._refused, AnswersFileError)
                    else str(self._refused))
-            self.who.value += _box(why, "error")
+            self.status.value += _box(why, "error")
+        self.who.value = (f'<div style="font-family:{render.FONT};font-size:13px">'
+                          f'{html.escape(say("who")[lang])}</div>')
         for key, box in self.identity_fields.items():
             box.description = say(key)[lang]
 
