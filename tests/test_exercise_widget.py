@@ -206,7 +206,9 @@ def test_a_file_that_is_not_the_learners_is_named_and_left_alone(set_file, setti
     view = mw.exercise_set(set_file, folder=set_file.parent, identity=True, settings=settings,
                            bar=False)
     assert view.worksheet.path is None and view.folder == set_file.parent
-    assert "başka bir ödeve ait (hafta-3; sen: mixed)" in unescape(view.status.value)
+    said = unescape(view.status.value)
+    assert "başka bir ödeve ait (hafta-3; sen: mixed). Bu dosyaya dokunulmadı" in said
+    assert "Cevapların şimdilik kaydedilmiyor. Dosya seninse ders, ödev" in said
     view.attempt.choose("none")
     view.check.click()
     assert view.worksheet.current.solved and theirs.path.read_bytes() == before

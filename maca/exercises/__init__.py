@@ -10,7 +10,8 @@ An exercise file states a position and a question, never the answer: the engine 
     model      Exercise, Result, check(exercise, answer) and the situation picture
     sets       exercise sets (TOML), find_set by name
     session    Worksheet and Attempt: one learner, one set; answers-<set>-<student>.json
-    progress   the answers file format          grading, sheets, roster   the teacher's tools
+    progress   the answers file format
+    grading, sheets, roster, generators         the teacher's tools, exercises from a seed
 
 >>> from maca.exercises import find_set, check
 >>> passing = find_set("passing")

@@ -259,10 +259,14 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                     "al» düğmesiyle yine de indirebilirsin.",
                     "Your answers could not be saved in {file} ({error}); you can still "
                     "download them with “Get the answers file”."),
-    "not_yours": ("{file} dosyası başka bir {what} ait ({theirs}; sen: {mine}). Dosyaya "
-                  "dokunulmadı; cevapların onun yerine kaydedilmez.",
-                  "{file} belongs to another {what} ({theirs}; you: {mine}). The file was left "
-                  "as it is, and your answers are not saved over it."),
+    "not_yours": ("{file} dosyası başka bir {what} ait ({theirs}; sen: {mine}). Bu dosyaya "
+                  "dokunulmadı, üzerine de yazılmayacak.",
+                  "{file} belongs to another {what} ({theirs}; you: {mine}). It was left as "
+                  "it is and will not be written over."),
+    "not_saved": ("Cevapların şimdilik kaydedilmiyor.", "Your answers are not being saved."),
+    "if_yours": ("Dosya seninse ders, ödev ve öğrenci numaranı aşağıya yazıp «Bu bilgilerle "
+                 "aç»a bas.", "If the file is yours, write your course, assignment and "
+                 "student id below and press “Open with these”."),
     "unreadable": ("{file} bir cevap dosyası olarak okunamadı. Dosyaya dokunulmadı: taşı ya "
                    "da sil, sonra seti yeniden aç.",
                    "{file} cannot be read as an answers file ({error}). It was left as it is: "

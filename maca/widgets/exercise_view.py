@@ -296,6 +296,10 @@ class ExerciseView(_Lesson):
         if self._refused is not None:
             why = (self._refused.message(lang) if isinstance(self._refused, AnswersFileError)
                    else str(self._refused))
+            if worksheet.path is None:      # opened on it: nothing is saved meanwhile
+                why += " " + say("not_saved")[lang]
+                if self.identity.layout.display != "none":
+                    why += " " + say("if_yours")[lang]
             self.status.value += _box(why, "error")
         self.who.value = (f'<div style="font-family:{render.FONT};font-size:13px">'
                           f'{html.escape(say("who")[lang])}</div>')
