@@ -143,7 +143,7 @@ def test_view_controls_follow_the_kind_and_the_language(set_file, settings):
     show(ID["legal_cards"])
     assert "#1e7b34" in view.picture.value or "#1459b8" in view.picture.value
     assert "Click cards to select them" in shown(view)
-    assert view.identity.layout.display == "none"
+    assert view.identity not in view.footer.children
 
 
 def test_single_exercise_widget(settings):
@@ -165,7 +165,7 @@ def test_the_learner_types_who_they_are_and_the_set_opens_as_theirs(set_file, se
     import maca.widgets as mw
     view = mw.exercise_set(set_file, folder=set_file.parent, identity=True, settings=settings,
                            bar=False)
-    assert view.identity.layout.display is None
+    assert view.identity in view.footer.children
     fields = view.identity_fields
     assert [f.description for f in fields.values()] == ["Ders", "Ödev", "Öğrenci numaran"]
     assert [f.value for f in fields.values()] == ["maca", "mixed", ""]

@@ -53,6 +53,7 @@ class ExerciseView(_Lesson):
         self._keys: list[tuple[W.Button, str]] = []
         self._exported = False
         self._refused = refused      # why the last set of answers could not be opened
+        self._identity = identity    # may the learner type who they are?
         self.header, self.prompt, self.position = W.HTML(), W.HTML(), W.HTML()
         self.seat_choice = W.ToggleButtons(options=[], value=None, style=_AUTO)
         self.yes_no = W.ToggleButtons(options=[("yes", True), ("no", False)], value=None,
@@ -79,18 +80,18 @@ class ExerciseView(_Lesson):
         self.nav = W.HBox([self.previous, self.position, self.next],
                           layout={"align_items": "center", "margin": "6px 0"})
         self.download, self.status, self.who = W.HTML(), W.HTML(), W.HTML()
-        self.identity_fields = {key: W.Text(style={"description_width": "initial"},
-                                   layout={"width": "250px", "margin": "2px 12px 2px 0"})
-                       for key in ("course", "assignment", "student")}
+        self.identity_fields = {
+            key: W.Text(style={"description_width": "initial"},
+                        layout={"width": "250px", "margin": "2px 12px 2px 0"})
+            for key in ("course", "assignment", "student")}
         self.reopen = self._action("open", self._reopen)
         self.identity = W.VBox([self.who, W.HBox([*self.identity_fields.values(), self.reopen],
                                                  layout={"flex_flow": "row wrap"})],
-                               layout={"display": None if identity else "none",
-                                       "margin": "6px 0 0 0"})
+                               layout={"margin": "6px 0 0 0"})
         self._fill_identity()
         self.footer = W.VBox([W.HBox([self.export, self.download],
                                      layout={"align_items": "center"}), self.status,
-                              self.identity])
+                              *([self.identity] if identity else [])])
         super().__init__(settings, bar, [self.check, self.hint, self.retry, self.reveal])
 
     @property
@@ -298,7 +299,7 @@ class ExerciseView(_Lesson):
                    else str(self._refused))
             if worksheet.path is None:      # opened on it: nothing is saved meanwhile
                 why += " " + say("not_saved")[lang]
-                if self.identity.layout.display != "none":
+                if self._identity:
                     why += " " + say("if_yours")[lang]
             self.status.value += _box(why, "error")
         self.who.value = (f'<div style="font-family:{render.FONT};font-size:13px">'
