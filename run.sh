@@ -25,7 +25,6 @@ case "${1:-main}" in
         rm -rf build
         MACA_COMPILE=1 .venv/bin/pip install --quiet --disable-pip-version-check \
             --no-build-isolation --no-deps --target build/compiled .
-        cp -r exercises build/compiled/  # beside the package, as in this folder
         suite='.venv/bin/python -m pytest -n 2 "$@" &&
                MACA_BUILD=compiled PYTHONPATH=build/compiled .venv/bin/pytest -n 2 "${@:-tests}"'
         if unshare -n true 2>/dev/null && command -v ip >/dev/null; then

@@ -158,10 +158,3 @@ class Progress:
         return cls(data["course"], data["assignment"], data["student_id"], data["set"], seed,
                    entries, ignored)
 
-
-def __getattr__(name: str) -> Any:
-    """``Worksheet`` lived here before `maca.exercises.session`; book pages still import it."""
-    if name == "Worksheet":
-        from .session import Worksheet
-        return Worksheet
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
