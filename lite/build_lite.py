@@ -168,14 +168,19 @@ def maca_wheel(into: Path, log: Log) -> Path:
     return next(into.glob("maca-*.whl"))
 
 
-def stage_pyodide(tgz: Path, target: Path, log: Log) -> None:
-    """Runtime files, the kernel's wheels and a lockfile listing exactly those wheels."""
+def unpack_runtime(tgz: Path, target: Path) -> None:
+    """The runtime files and the lockfile of the Pyodide npm tarball into ``target``."""
     target.mkdir(parents=True, exist_ok=True)
     with tarfile.open(tgz) as tar:
         for name in (*RUNTIME_FILES, "pyodide-lock.json"):
             member = tar.extractfile(f"package/{name}")
             assert member is not None, name
             (target / name).write_bytes(member.read())
+
+
+def stage_pyodide(tgz: Path, target: Path, log: Log) -> None:
+    """Runtime files, the kernel's wheels and a lockfile listing exactly those wheels."""
+    unpack_runtime(tgz, target)
     lock_path = target / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     needed = kernel_packages(lock)

@@ -19,13 +19,12 @@ import hashlib
 import json
 import shutil
 import sys
-import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lite"))
 
-from build_lite import PYODIDE_VERSION, RUNTIME_FILES, Log, fetch_pyodide, maca_wheel  # noqa: E402
+from build_lite import PYODIDE_VERSION, Log, fetch_pyodide, maca_wheel, unpack_runtime  # noqa: E402
 
 #: the runtime's folder inside the built site (the pages' script looks for it there)
 RUNTIME_DIR = "runtime"
@@ -35,12 +34,7 @@ def build(out: Path, log: Log = print) -> Path:
     """The runtime into ``out`` (emptied first)."""
     shutil.rmtree(out, ignore_errors=True)
     pyodide = out / f"pyodide-{PYODIDE_VERSION}"
-    pyodide.mkdir(parents=True)
-    with tarfile.open(fetch_pyodide(log)) as tar:
-        for name in (*RUNTIME_FILES, "pyodide-lock.json"):
-            member = tar.extractfile(f"package/{name}")
-            assert member is not None, name
-            (pyodide / name).write_bytes(member.read())
+    unpack_runtime(fetch_pyodide(log), pyodide)
     lock_path = pyodide / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     lock_path.write_text(json.dumps({"info": lock["info"], "packages": {}}))
