@@ -1,7 +1,7 @@
 """Every page of the book that has code runs under nbval, and the lessons keep their shape.
 
 nbval reads only ``.ipynb``: each MyST page is converted with jupytext into a temporary copy of
-the book (same folders, with ``book/lessonkit.py`` and ``exercises/`` beside it, so the pages'
+the book (same folders, with ``exercises/`` beside it, so the pages'
 relative paths hold) and run with ``--nbval-lax`` (every cell must run; outputs are not
 compared: the pages show pictures and widget states, not fixed text).
 """
@@ -32,7 +32,6 @@ def book_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A temporary copy of the book with every MyST page converted to ``.ipynb``."""
     root = tmp_path_factory.mktemp("book")
     (root / "book").mkdir()
-    shutil.copy(BOOK / "lessonkit.py", root / "book" / "lessonkit.py")
     (root / "exercises").symlink_to(ROOT / "exercises")
     for page in NOTEBOOKS:
         target = root / "book" / page.parent.name / f"{page.stem}.ipynb"
@@ -53,7 +52,7 @@ def test_page_runs_under_nbval(page: Path, book_copy: Path) -> None:
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
 
 
-@pytest.mark.parametrize("folder, module", [("", "lessonkit"), ("_ext", "page_language")])
+@pytest.mark.parametrize("folder, module", [("_ext", "page_language")])
 def test_book_helper_doctests(folder: str, module: str) -> None:
     """The book's Python helpers (lesson kit, Sphinx extension) keep their documented behaviour."""
     path = str(BOOK / folder)
