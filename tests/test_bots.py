@@ -1,10 +1,19 @@
-"""Computer players: legal, fair (observation only), and better than random."""
+"""Computer players: legal, fair (observation only), explained, and better than random."""
 from __future__ import annotations
+
+import dataclasses
+import gc
+import random
 
 import pytest
 
 from maca import PRESETS, Hand, Rules
-from maca.bots import CautiousBot, RandomBot, play_out
+from maca.bots import (LEVELS, CautiousBot, HardBot, RandomBot, RuleBot, SensibleBot, bot,
+                       play_out)
+from maca.bots.hard import constraints, sample_world
+from maca.cards import CardSet
+from maca.errors import SettingError
+from maca.observation import Observation
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -14,6 +23,23 @@ def test_bots_play_whole_hands_legally(preset: str) -> None:
         hand = Hand.deal(rules, seed=seed, number=seed % 4 + 1)
         bots = [CautiousBot(), RandomBot(seed), CautiousBot(), RandomBot(seed + 1)][: rules.players]
         play_out(hand, bots)  # play() checks every card: an illegal choice would raise
+        assert hand.is_over
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_level_plays_legally_in_every_preset(preset: str) -> None:
+    """Hundreds of hands a preset for easy and medium, and hard (few deals a move) too."""
+    rules = Rules.preset(preset)
+    for seed in range(300):
+        hand = Hand.deal(rules, seed=seed, number=seed % 4 + 1)
+        play_out(hand, [bot("medium"), bot("easy", seed), bot("medium"), bot("easy", -seed)]
+                 [: rules.players])
+        assert hand.is_over and hand.points()
+    for seed in range(6):
+        hand = Hand.deal(rules, seed=seed, number=seed % 4 + 1)
+        play_out(hand, [HardBot(seed, budget=None, worlds=3), bot("medium"),
+                        HardBot(seed + 1, budget=None, worlds=3), bot("easy", seed)]
+                 [: rules.players])
         assert hand.is_over
 
 
@@ -30,15 +56,181 @@ def test_cautious_passes_the_queen_and_high_hearts() -> None:
         "6S 7S 8S 9S 10S JS 8H 7H 6H 5H 4H 3H 10D",
         "JD QD KD AD 7C 8C 9C 10C JC QC KC AC 2D"])
     assert str(CautiousBot().choose_pass(hand.observe(0))) == "QS AH KH"
+    assert str(RuleBot().choose_pass(hand.observe(0))) == "QS AH KH"
 
 
-def test_cautious_scores_less_than_random() -> None:
+def test_medium_scores_less_than_random() -> None:
     rules = Rules.preset("standard")
-    cautious = random = 0
+    medium = random_points = 0.0
     for seed in range(60):
         hand = Hand.deal(rules, seed=seed, number=4)
-        play_out(hand, [CautiousBot(), RandomBot(seed), RandomBot(seed + 1), RandomBot(seed + 2)])
+        play_out(hand, [RuleBot(), RandomBot(seed), RandomBot(seed + 1), RandomBot(seed + 2)])
         points = hand.points()
-        cautious += points[0]
-        random += sum(points[1:]) / 3
-    assert cautious < random
+        medium += points[0]
+        random_points += sum(points[1:]) / 3
+    assert medium < random_points
+
+
+def test_bot_levels_and_refusals() -> None:
+    assert [type(bot(level)).__name__ for level in LEVELS] == ["RandomBot", "RuleBot", "HardBot"]
+    with pytest.raises(SettingError, match="unknown level"):
+        bot("grandmaster")
+    with pytest.raises(SettingError, match="budget"):
+        HardBot(budget=0)
+    with pytest.raises(SettingError, match="worlds"):
+        HardBot(worlds=0)
+
+
+def _reachable(root: object, limit: int = 20000) -> list[object]:
+    """Every object reachable from ``root`` through references (what code holding it can reach)."""
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo and len(seen) < limit:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, type):
+            continue
+        seen[id(item)] = item
+        todo.extend(gc.get_referents(item))
+    return list(seen.values())
+
+
+def test_an_observation_leads_to_no_hidden_card() -> None:
+    """Everything reachable from what a bot receives holds no Hand and no other seat's cards."""
+    hand = Hand.deal(Rules.preset("standard"), seed=5)
+    for seat in range(4):
+        hand.give(seat, RuleBot().choose_pass(hand.observe(seat)))
+    for _ in range(9):
+        hand.play(RuleBot().choose_play(hand.observe(hand.to_move)))
+    seat = hand.to_move
+    seen = hand.observe(seat)
+    hidden = {hand.cards(s).mask for s in range(4) if s != seat}
+    for item in _reachable(seen):
+        assert not isinstance(item, Hand)
+        assert not (isinstance(item, int) and item in hidden)
+        assert not (isinstance(item, CardSet) and item.mask in hidden)
+
+
+def _same_view_two_deals() -> tuple[Hand, Hand, int]:
+    """Two hands in which seat 0 sees exactly the same, but the others hold different cards."""
+    rules = Rules.preset("standard")
+    base = Hand.deal(rules, seed=11, number=4)
+    for _ in range(5):
+        base.play(RuleBot().choose_play(base.observe(base.to_move)))
+    while base.to_move != 0:
+        base.play(RuleBot().choose_play(base.observe(base.to_move)))
+    west, north = base.cards(1), base.cards(2)
+    # swap a card of the same suit between two other seats: nobody played it, seat 0 cannot know
+    for suit in range(4):
+        a, b = list(west.of_suit(suit)), list(north.of_suit(suit))
+        if a and b:
+            break
+    moved = [list(base.cards(s)) for s in range(4)]
+    moved[1].remove(a[0]); moved[1].append(b[0])
+    moved[2].remove(b[0]); moved[2].append(a[0])
+    tricks = [(t.leader, list(t.cards)) for t in base.tricks]
+    trick = (base.current_trick.leader, list(base.current_trick.cards))
+    other = Hand.restore(rules, [CardSet(c) for c in moved], number=4, tricks=tricks, trick=trick)
+    return base, other, 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_decides_from_the_observation_alone(level: str) -> None:
+    """Same view, different hidden cards: the same decision and the same hint."""
+    base, other, seat = _same_view_two_deals()
+    assert base.observe(seat) == other.observe(seat)
+    assert base.cards(1) != other.cards(1)
+    made = [HardBot(seed=3, budget=None, worlds=30) if level == "hard" else bot(level, seed=3)
+            for _ in range(2)]
+    cards = [b.choose_play(h.observe(seat)) for b, h in zip(made, (base, other))]
+    assert cards[0] == cards[1]
+    assert made[0].explain(base.observe(seat), cards[0]) == made[1].explain(other.observe(seat),
+                                                                              cards[1])
+
+
+def test_a_doctored_observation_gives_the_hard_bot_nothing_more() -> None:
+    """An observation whose public record is doctored (a void that was never shown) changes
+    only the sampled deals: the bot never places a card where the observation forbids it."""
+    base, _, seat = _same_view_two_deals()
+    seen = base.observe(seat)
+    known = constraints(seen)
+    rng = random.Random(1)
+    for _ in range(200):
+        world = sample_world(known, seat, seen.cards.mask, rng)
+        assert world[seat] == seen.cards.mask
+        for s in range(4):
+            if s != seat:
+                assert world[s].bit_count() == known.need[s] + known.fixed[s].bit_count()
+                assert not world[s] & known.excluded[s]
+                assert not world[s] & seen.played.mask
+        union = 0
+        for w in world:
+            assert not union & w
+            union |= w
+    # doctor the observation: hide every other seat's cards behind a seat 0 claiming them all
+    doctored = dataclasses.replace(seen, cards=CardSet(seen.cards.mask | seen.unseen.mask))
+    assert constraints(doctored).unknown == 0  # nothing hidden is left to reach
+
+
+def test_the_hard_bot_knows_where_its_passed_cards_went_and_who_is_void() -> None:
+    rules = Rules.preset("standard")
+    hand = Hand.deal(rules, seed=21, number=1)  # pass left
+    for seat in range(4):
+        hand.give(seat, RuleBot().choose_pass(hand.observe(seat)))
+    while hand.trick_number < 6 or hand.to_move != 0:
+        hand.play(RuleBot().choose_play(hand.observe(hand.to_move)))
+    seen = hand.observe(0)
+    known = constraints(seen)
+    assert known.fixed[1] == seen.passed.mask & ~seen.played.mask
+    for trick in seen.tricks:
+        led = trick.cards[0].suit
+        for s, card in trick.plays():
+            if card.suit is not led:
+                assert known.excluded[s] & CardSet.parse(
+                    " ".join(f"{r}{led.letter}" for r in "23456789TJQKA")).mask
+
+
+@pytest.mark.parametrize("preset", ["standard", "turkish", "omnibus"])
+def test_every_decision_has_an_explanation(preset: str) -> None:
+    rules = Rules.preset(preset)
+    players = [HardBot(1, budget=None, worlds=4), RuleBot(), RandomBot(2), SensibleBot()]
+    for seed in range(4):
+        hand = Hand.deal(rules, seed=seed, number=seed + 1)
+        if hand.phase == "pass":
+            for seat, player in enumerate(players):
+                seen = hand.observe(seat)
+                cards = player.choose_pass(seen)
+                assert all(player.explain(seen, cards).text(lang) for lang in ("tr", "en"))
+                hand.give(seat, cards)
+        while not hand.is_over:
+            seat = hand.to_move
+            seen = hand.observe(seat)
+            player = players[seat]
+            card = player.choose_play(seen)
+            why = player.explain(seen, card)
+            assert why.text("tr") and why.text("en") and why.text("tr") != why.text("en")
+            assert card.symbol in why.text("en")
+            hand.play(card)
+
+
+def test_the_hard_bot_says_what_its_simulations_found() -> None:
+    base, _, seat = _same_view_two_deals()
+    seen = base.observe(seat)
+    hard = HardBot(seed=1, budget=None, worlds=20)
+    card = hard.choose_play(seen)
+    if len(seen.legal) > 1:
+        assert "possible deals" in hard.explain(seen, card).text("en")
+        assert "olası dağılımda" in hard.explain(seen, card).text("tr")
+
+
+def test_hard_respects_its_time_budget() -> None:
+    import time
+    rules = Rules.preset("standard")
+    hand = Hand.deal(rules, seed=3, number=4)
+    hard = HardBot(seed=1, budget=0.05, worlds=100000)
+    while not hand.is_over:
+        if hand.to_move == 0:
+            start = time.perf_counter()
+            hand.play(hard.choose_play(hand.observe(0)))
+            assert time.perf_counter() - start < 1.0  # generous: shared machines are slow
+        else:
+            hand.play(RuleBot().choose_play(hand.observe(hand.to_move)))

@@ -1,0 +1,161 @@
+"""Why a card is a sensible choice, in Turkish and English: the hints of the table.
+
+The reasons are the rule-based player's (`maca.bots.policy`); the ``hard`` player adds what
+its simulations found.
+
+>>> from maca import Rules, Hand
+>>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+>>> seen = hand.observe(hand.to_move)
+>>> explain(seen, min(seen.legal)).text("en")
+'2♣ is the only card you may play.'
+>>> explain(seen, min(seen.legal)).text("tr")
+'Oynayabileceğin tek kart 2♣.'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card, CardSet, Suit
+from ..errors import SettingError, shown
+from ..observation import Observation
+
+__all__ = ["Explanation", "explain", "WORDS"]
+
+_QS = Card.parse("QS")
+
+#: Every sentence of the bots' hints: (Turkish, English).
+WORDS: dict[str, tuple[str, str]] = {
+    "only": ("Oynayabileceğin tek kart {card}.", "{card} is the only card you may play."),
+    "lead_smoke": ("Q♠ hâlâ dışarıda ve sende K♠ ya da A♠ yok: küçük maça ({card}) açarak kızı "
+                   "zorlarsın.",
+                   "Q♠ is still out and you hold neither K♠ nor A♠: leading a low spade "
+                   "({card}) smokes out the queen."),
+    "lead_low": ("{card} açmak güvenli: küçük ve puansız bir kart, eli büyük ihtimalle başkası "
+                 "alır.",
+                 "Leading {card} is safe: it is low and worth no points, so someone else will "
+                 "most likely win the trick."),
+    "lead_high": ("{card} puansız bir kart, ama yüksek: eli sen alabilirsin.",
+                  "{card} is worth no points, but it is high: you may win the trick."),
+    "lead_forced": ("Elinde güvenli bir açış kalmadı: {card} en az riskli olanı.",
+                    "You have no safe lead left: {card} is the least risky."),
+    "duck": ("{card}, masadaki en büyük karttan ({best}) küçük: eli almazsın.",
+             "{card} is below the winning card ({best}): you will not take the trick."),
+    "last_high": ("Son sen oynuyorsun ve {best} kartının altına inemiyorsun: eli zaten "
+                  "alacaksın, yüksek bir karttan ({card}) kurtul.",
+                  "You play last and cannot go under {best}: you take the trick anyway, so get "
+                  "rid of a high card ({card})."),
+    "low_over": ("{best} kartının altına inemiyorsun; en küçük kartını ({card}) oynarsan "
+                 "arkandan gelenler daha büyük atabilir.",
+                 "You cannot go under {best}; with your lowest card ({card}) the players after "
+                 "you may still play higher."),
+    "over": ("{card} ile eli büyük ihtimalle sen alırsın.",
+             "With {card} you will most likely win the trick."),
+    "dump_points": ("Bu renkten kartın yok: {points} puanlık {card} kartını başkasına "
+                    "verebilirsin.",
+                    "You are void in this suit: you can give away {card}, worth {points} "
+                    "points."),
+    "dump_spade": ("Bu renkten kartın yok ve Q♠ hâlâ dışarıda: tehlikeli yüksek maçandan "
+                   "({card}) kurtul.",
+                   "You are void in this suit and Q♠ is still out: get rid of your dangerous "
+                   "high spade ({card})."),
+    "dump_high": ("Bu renkten kartın yok: yüksek bir karttan ({card}) kurtulmak için iyi bir an.",
+                  "You are void in this suit: a good moment to get rid of a high card "
+                  "({card})."),
+    "dump_low": ("Bu renkten kartın yok: {card} atarsan eli alamazsın.",
+                 "You are void in this suit: discarding {card} cannot win you the trick."),
+    "pass": ("En tehlikeli kartlarını geçiriyorsun ({cards}): puanlı kartlar ya da eli alma "
+             "ihtimali yüksek büyük kartlar.",
+             "You pass your most dangerous cards ({cards}): cards worth points, or high cards "
+             "likely to win tricks."),
+    "simulated": (" {worlds} olası dağılımda denedim: {card} ortalama {mean} puan getiriyor; "
+                  "sıradaki en iyi seçenek {other} ise {other_mean}.",
+                  " I tried {worlds} possible deals: {card} costs {mean} points on average; "
+                  "the next best, {other}, {other_mean}."),
+    "simulated_alone": (" {worlds} olası dağılımda denedim: {card} ortalama {mean} puan "
+                        "getiriyor.",
+                        " I tried {worlds} possible deals: {card} costs {mean} points on "
+                        "average."),
+}
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A short reason in both languages; ``text(lang)`` picks one."""
+
+    tr: str
+    en: str
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (``"tr"`` or ``"en"``)."""
+        return self.tr if lang == "tr" else self.en
+
+    def __add__(self, other: Explanation) -> Explanation:
+        return Explanation(self.tr + other.tr, self.en + other.en)
+
+    def __str__(self) -> str:
+        return self.en
+
+
+def say(key: str, **values: object) -> Explanation:
+    """The sentence ``key`` of `WORDS` with ``values`` filled in (numbers with a decimal
+    comma in Turkish).
+
+    >>> say("only", card="2♣").tr
+    'Oynayabileceğin tek kart 2♣.'
+    """
+    tr, en = WORDS[key]
+    def fill(template: str, lang: str) -> str:
+        shown_values = {k: (f"{v:.1f}".replace(".", ",") if lang == "tr" else f"{v:.1f}")
+                        if isinstance(v, float) else v for k, v in values.items()}
+        return template.format(**shown_values)
+    return Explanation(fill(tr, "tr"), fill(en, "en"))
+
+
+def explain(seen: Observation, card: Card | CardSet) -> Explanation:
+    """Why ``card`` is a sensible play here (or, given a `CardSet`, why passing those cards
+    is), in the rule-based player's words.
+
+    >>> from maca import Rules, Hand
+    >>> hand = Hand.from_position("standard hand=4 cards=AKQJT98765432.../.AKQJT98765432../"
+    ...     "..AKQJT98765432./...AKQJT9876543 trick=3:2C")
+    >>> print(explain(hand.observe(0), Card.parse("AS")))
+    You are void in this suit: a good moment to get rid of a high card (A♠).
+    """
+    if isinstance(card, CardSet):
+        return say("pass", cards=" ".join(c.symbol for c in card.sorted_for_display()))
+    if not isinstance(card, Card):
+        raise SettingError(f"explain needs a card or the cards of a pass, not {shown(card)}")
+    legal = seen.legal
+    symbol = card.symbol
+    if len(legal) == 1 and card in legal:
+        return say("only", card=symbol)
+    rules, trick = seen.rules, seen.current_trick
+    held = seen.cards
+    qs_out = _QS not in seen.played and _QS not in held
+    value = rules.value_of(card)
+    if not trick.cards:
+        if qs_out and card.suit is Suit.SPADES and card.rank < 12 and value <= 0 and not any(
+                c.suit is Suit.SPADES and c.rank > 12 for c in held):
+            return say("lead_smoke", card=symbol)
+        if value > 0:
+            return say("lead_forced", card=symbol)
+        if card.rank <= 9:
+            return say("lead_low", card=symbol)
+        return say("lead_high", card=symbol)
+    best = trick.winning_card
+    assert best is not None
+    if card.suit is best.suit:
+        if card.rank < best.rank:
+            return say("duck", card=symbol, best=best.symbol)
+        if len(trick.cards) == rules.players - 1:
+            return say("last_high", card=symbol, best=best.symbol)
+        if card == min((c for c in legal if c.suit is best.suit), key=lambda c: c.rank):
+            return say("low_over", card=symbol, best=best.symbol)
+        return say("over", card=symbol)
+    if value > 0:
+        return say("dump_points", card=symbol, points=value)
+    if qs_out and card.suit is Suit.SPADES and card.rank > 12:
+        return say("dump_spade", card=symbol)
+    if card.rank >= 10:
+        return say("dump_high", card=symbol)
+    return say("dump_low", card=symbol)

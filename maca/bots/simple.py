@@ -1,0 +1,235 @@
+"""The Bot protocol and the simple computer players: random, cautious, and the lessons'
+scripted players (sensible, lowest card, moon defender). Each decides from an `Observation`
+only, so it cannot cheat.
+
+>>> from maca import Rules, Hand
+>>> hand = Hand.deal(Rules.preset("standard"), seed=4)
+>>> play_out(hand, [CautiousBot()] * 4)
+>>> hand.is_over, sum(hand.points()) in (26, 78)
+(True, True)
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Protocol, Sequence
+
+from ..cards import Card, CardSet, Suit
+from ..hand import Hand
+from ..observation import Observation
+
+__all__ = ["Bot", "RandomBot", "CautiousBot", "SensibleBot", "LowestBot", "MoonDefender",
+           "highest_cards", "pass_danger", "play_out"]
+
+if TYPE_CHECKING:
+    from .explain import Explanation
+
+_QS = Card.parse("QS")
+
+
+class _Explains:
+    """`Bot.explain` for the simple players: the rule-based reading of the card."""
+
+    def explain(self, seen: Observation, card: Card | CardSet) -> Explanation:
+        """Why ``card`` (or a pass of these cards) can be a sensible choice here, in TR and EN."""
+        from .explain import explain
+        return explain(seen, card)
+
+
+class Bot(Protocol):
+    """A computer player: chooses its pass and its cards from what its seat may see."""
+
+    def choose_pass(self, seen: Observation) -> CardSet:
+        """The cards to pass (``seen.rules.pass_count`` of them)."""
+
+    def choose_play(self, seen: Observation) -> Card:
+        """One card of ``seen.legal``."""
+
+    def explain(self, seen: Observation, card: Card | CardSet) -> Explanation:
+        """Why ``card`` (a play, or the cards of a pass) is a sensible choice, in TR and EN."""
+
+
+class RandomBot(_Explains):
+    """Passes and plays uniformly at random among legal choices (seeded for reproducibility)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose_pass(self, seen: Observation) -> CardSet:
+        return CardSet(self.rng.sample(sorted(seen.cards), seen.rules.pass_count))
+
+    def choose_play(self, seen: Observation) -> Card:
+        return self.rng.choice(sorted(seen.legal))
+
+
+class CautiousBot(_Explains):
+    """A simple, sensible player: passes its most dangerous cards, ducks under the winning card,
+    sheds Q♠ and high hearts when void, and leads low."""
+
+    def choose_pass(self, seen: Observation) -> CardSet:
+        rules = seen.rules
+        spades = seen.cards.of_suit(Suit.SPADES)
+
+        def danger(card: Card) -> int:
+            points = max(rules.value_of(card), 0)
+            guard = card.suit is Suit.SPADES and card.rank > 12 and _QS not in seen.cards
+            covered = card.suit is Suit.SPADES and len(spades) >= 5
+            return 20 * points + card.rank + (15 if guard and not covered else 0)
+
+        ranked = sorted(seen.cards, key=lambda c: (-danger(c), c.index))
+        return CardSet(ranked[: rules.pass_count])
+
+    def choose_play(self, seen: Observation) -> Card:
+        legal = sorted(seen.legal, key=lambda c: (c.rank, c.index))
+        if len(legal) == 1:
+            return legal[0]
+        rules, trick = seen.rules, seen.current_trick
+        if not trick.cards:  # leading: the lowest card, non-hearts first
+            plain = [c for c in legal if rules.value_of(c) <= 0]
+            return (plain or legal)[0]
+        led = trick.cards[0].suit
+        best = trick.winning_card
+        assert best is not None
+        if legal[0].suit is not led:  # void: shed the most expensive card
+            return max(legal, key=lambda c: (rules.value_of(c), c.rank))
+        under = [c for c in legal if c.rank < best.rank]
+        if under:  # duck with the highest card that still loses
+            return under[-1]
+        last = len(trick.cards) == rules.players - 1
+        points = sum(rules.value_of(c) for c in trick.cards)
+        if last and points <= 0:
+            return legal[-1]  # taking a clean trick anyway: get rid of the high card
+        return legal[0] if not last else legal[-1]
+
+
+def pass_danger(seen: Observation, card: Card) -> int:
+    """How much ``card`` is worth passing: points first, then Q♠'s guards when Q♠ is not held
+    (unless spades are long), high cards of a short suit (passing them makes a void), high ranks.
+
+    >>> from maca import Rules, Hand
+    >>> seen = Hand.deal(Rules.preset("standard"), seed=4).observe(0)
+    >>> max(seen.cards, key=lambda c: pass_danger(seen, c))
+    Card('KH')
+    """
+    rules, cards = seen.rules, seen.cards
+    suit = cards.of_suit(card.suit)
+    spades = len(cards.of_suit(Suit.SPADES))
+    value = rules.value_of(card)
+    if value < 0:
+        return -100
+    if card == _QS:
+        return 300 if spades < 5 else 40
+    danger = 20 * value + card.rank
+    if card.suit is Suit.SPADES and card.rank > 12 and _QS not in cards and spades < 5:
+        danger += 40
+    if card.suit is not Suit.SPADES and len(suit) <= rules.pass_count and card.rank >= 10:
+        danger += 12  # passing a short suit's high cards makes a void
+    if card.suit is Suit.SPADES and card.rank < 12:
+        danger -= 10  # low spades protect against Q♠
+    return danger
+
+
+def highest_cards(seen: Observation, count: int | None = None) -> CardSet:
+    """A simple fair pass: the ``count`` highest cards held (rules' pass count by default).
+
+    >>> from maca import Hand, Rules
+    >>> str(highest_cards(Hand.deal(Rules.preset("standard"), seed=3).observe(1)))
+    'AD KD KC'
+    """
+    count = seen.rules.pass_count if count is None else count
+    ranked = sorted(seen.cards, key=lambda c: (c.rank, int(c.suit)), reverse=True)
+    return CardSet(ranked[:count])
+
+
+def _low_key(card: Card) -> tuple[int, int]:
+    return (card.rank, int(card.suit))
+
+
+class LowestBot(_Explains):
+    """A lesson's scripted player: the lowest legal card (by rank, then suit); passes its
+    highest cards.
+
+    >>> from maca import Hand, Rules
+    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    >>> LowestBot().choose_play(hand.observe(hand.to_move))
+    Card('2C')
+    """
+
+    def choose_pass(self, seen: Observation) -> CardSet:
+        return highest_cards(seen)
+
+    def choose_play(self, seen: Observation) -> Card:
+        return min(seen.legal, key=_low_key)
+
+
+class SensibleBot(_Explains):
+    """A plain, honest player for the lessons' scripts: lead low; follow with the highest card
+    that stays under the trick's best card (else the lowest); when void, throw the card worth
+    most points, else the highest card. Passes its highest cards.
+
+    >>> from maca import Hand
+    >>> hand = Hand.from_position("standard hand=4 cards=AKQJT98765432.../.AKQJT98765432../"
+    ...     "..AKQJT98765432./...AKQJT9876543 trick=3:2C")
+    >>> SensibleBot().choose_play(hand.observe(0))   # void in clubs on trick 1: no points
+    Card('AS')
+    """
+
+    def choose_pass(self, seen: Observation) -> CardSet:
+        return highest_cards(seen)
+
+    def choose_play(self, seen: Observation) -> Card:
+        legal = seen.legal
+        trick = seen.current_trick
+        if not trick.cards:
+            return min(legal, key=_low_key)
+        follow = legal.of_suit(trick.cards[0].suit)
+        best = trick.winning_card
+        if follow and best is not None:
+            under = [c for c in follow if c.rank < best.rank]
+            return max(under, key=_low_key) if under else min(follow, key=_low_key)
+        return max(legal, key=lambda c: (seen.rules.value_of(c), c.rank, int(c.suit)))
+
+
+class MoonDefender(_Explains):
+    """A defender against ``shooter``'s moon: play the lowest legal card, but while nobody else
+    has taken a penalty card, when void, throw a heart (or Q♠) on a trick that ``shooter`` has
+    already played to and can lose (a card above theirs is on the trick or still unseen)."""
+
+    def __init__(self, shooter: int) -> None:
+        self.shooter = shooter
+
+    def choose_pass(self, seen: Observation) -> CardSet:
+        return highest_cards(seen)
+
+    def choose_play(self, seen: Observation) -> Card:
+        from ..scoring import moon_possible
+        legal, trick = seen.legal, seen.current_trick
+        penalty = seen.rules.penalty_mask
+        alive = moon_possible(seen.rules, [t.mask for t in seen.taken], self.shooter)
+        plays = dict(trick.plays())
+        if alive and self.shooter in plays and not legal.of_suit(trick.cards[0].suit):
+            led, theirs = trick.cards[0].suit, plays[self.shooter]
+            threats = CardSet(trick.cards) | seen.unseen
+            losing = theirs.suit != led or any(
+                c.suit == led and c.rank > theirs.rank for c in threats)
+            dumps = [c for c in legal if c.mask & penalty]
+            if losing and dumps:
+                return max(dumps, key=lambda c: (seen.rules.value_of(c), c.rank))
+        return min(legal, key=_low_key)
+
+
+def play_out(hand: Hand, bots: Sequence[Bot | None]) -> None:
+    """Let ``bots`` (one per seat) pass and play until the end of the hand, or until a seat
+    whose bot is None (a person) has to act."""
+    if hand.phase == "pass":
+        for seat, bot in enumerate(bots):
+            if bot is not None and hand.given(seat) is None:
+                hand.give(seat, bot.choose_pass(hand.observe(seat)))
+        if hand.phase == "pass":
+            return
+    while not hand.is_over:
+        player = hand.to_move
+        assert player is not None
+        bot = bots[player]
+        if bot is None:
+            return
+        hand.play(bot.choose_play(hand.observe(player)), seat=player)
