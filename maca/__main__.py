@@ -88,18 +88,23 @@ def make_sheets(args: argparse.Namespace) -> int:
     from .exercises.roster import read_class
     from .exercises.sheets import write_sheets
 
-    entries = write_sheets(args.set, read_class(args.class_list), args.course, args.assignment,
+    students = read_class(args.class_list)
+    if students.note:
+        print(students.note)
+    entries = write_sheets(args.set, students, args.course, args.assignment,
                            args.out, args.format, args.lang)
-    print(_say(args.lang, f"{len(entries)} öğrenci kâğıdı yazıldı: {args.out} "
-                          f"(öğretmen dizini: {args.out / 'index.html'})",
-               f"wrote {len(entries)} student sheets to {args.out} "
-               f"(teacher's index: {args.out / 'index.html'})"))
+    print(_say(args.lang, f"{len(entries)} öğrenci kâğıdı yazıldı: {args.out / 'students'} "
+                          "(öğrencilere dağıtın); öğretmen dizini, cevaplarla: "
+                          f"{args.out / 'teacher' / 'index.html'} (dağıtmayın)",
+               f"wrote {len(entries)} student sheets to {args.out / 'students'} (hand these "
+               f"out); the teacher's index, with the answers: "
+               f"{args.out / 'teacher' / 'index.html'} (keep it)"))
     return 0
 
 
 def grade(args: argparse.Namespace) -> int:
     """``grade``: grade every answers file of a folder into a CSV (and a chart)."""
-    from .exercises.grading import grade_files, write_chart, write_grades
+    from .exercises.grading import grade_files, unusual, write_chart, write_grades
     from .exercises.roster import read_class
     from .exercises.sets import load_set
 
@@ -107,15 +112,25 @@ def grade(args: argparse.Namespace) -> int:
         raise MacaError(f"{args.answers}: not a folder of answers files")
     base = load_set(args.set)
     students = read_class(args.class_list) if args.class_list else None
-    files = sorted(args.answers.glob("*.json"))
-    rows = grade_files(base, files, args.course, args.assignment, students)
+    if students is not None and students.note:
+        print(students.note)
+    files = sorted(p for p in args.answers.iterdir() if p.suffix.lower() == ".json")
+    rows = grade_files(base, files, args.course, args.assignment, students, args.hints,
+                       args.lang)
     write_grades(rows, base, args.out)
     for row in rows:
         if row.error:
-            print(f"✗ {row.file or row.student_id}: {row.error}", file=sys.stderr)
+            print(f"✗ {row.file or row.student_id}: {row.error}"[:400], file=sys.stderr)
     graded = [r for r in rows if not r.error]
     print(_say(args.lang, f"{len(graded)}/{len(rows)} dosya notlandı → {args.out}",
                f"graded {len(graded)}/{len(rows)} files → {args.out}"))
+    odd = unusual(rows)
+    if odd:
+        print(_say(args.lang, f"{odd} dosya olağan dışı bir geçmiş bildiriyor (araçların hiç "
+                              "yazmadığı ipucu, deneme ya da çözüm kayıtları; status sütununa "
+                              f"bakın); ipuçları: {args.hints}",
+                   f"{odd} files claim unusual histories (hints, tries or solutions the tools "
+                   f"never record; see the status column); hints: {args.hints}"))
     if args.chart:
         write_chart(rows, base, args.chart)
         print(_say(args.lang, f"grafik → {args.chart}", f"chart → {args.chart}"))
@@ -160,6 +175,10 @@ def main(argv: list[str] | None = None) -> int:
     grading.add_argument("--assignment", help="accept only answers for this assignment")
     grading.add_argument("--class", dest="class_list", type=Path,
                          help="class list: flags unknown students and lists missing ones")
+    grading.add_argument("--hints", choices=["counted", "ignored"], default="counted",
+                         help="counted (default): hints cost points and a seen solution scores "
+                              "0, as the learner's browser recorded them (learners can edit "
+                              "that record); ignored: every answer is graded on its own")
     site = sub.add_parser("site", help="build the book and the live lessons, then serve them "
                                        "on 127.0.0.1 (see lite/TEACHERS.md)")
     site.add_argument("--no-serve", dest="serve", action="store_const", const="no",
@@ -183,6 +202,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"maca {args.command}: " + _say(args.lang, "işlem yapılamadı", "could not finish") + f": {exc}",
               file=sys.stderr)
         return 2
+    except Exception as exc:  # a bug in maca: said plainly, never a traceback
+        print(f"maca {args.command}: " + _say(args.lang, "maca'da bir hata (lütfen bildirin)",
+                                              "a bug in maca (please report it)")
+              + f": {type(exc).__name__}: {exc}"[:400], file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

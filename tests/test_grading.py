@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ast
 import csv
+import html
 import json
 import re
 import shutil
@@ -56,7 +57,7 @@ def test_sheets_give_each_student_a_variant_shown_with_its_seed(tmp_path: Path,
     out = tmp_path / "sheets"
     assert main(["sheets", "--set", str(SET), "--class", str(class_csv), "--course", COURSE,
                  "--assignment", ASSIGNMENT, "--out", str(out)]) == 0
-    with open(out / "index.csv", encoding="utf-8") as f:
+    with open(out / "teacher" / "index.csv", encoding="utf-8-sig") as f:
         index = list(csv.DictReader(f))
     assert [row["student_id"] for row in index] == [s.id for s in read_class(class_csv)]
     for row in index:
@@ -65,10 +66,11 @@ def test_sheets_give_each_student_a_variant_shown_with_its_seed(tmp_path: Path,
         assert row["name"] in page and "<svg" in page and "Kupaları kırmak" in page
         assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
         assert "<link" not in page and "<script src" not in page
-        meta = json.loads(re.search(r'id="meta">(.*?)</script>', page).group(1))
+        meta = json.loads(html.unescape(re.search(r'data-meta="([^"]*)"', page).group(1)))
         assert meta["seed"] == int(row["seed"]) and meta["set"] == "hearts"
         assert meta["file"] == f"answers-hearts-{row['student_id']}.json"
-    assert "2024001" in (out / "index.html").read_text(encoding="utf-8")
+    assert "2024001" in (out / "teacher" / "index.html").read_text(encoding="utf-8")
+    assert sorted(p.name for p in out.iterdir()) == ["students", "teacher"]
 
 
 def test_variants_reproduce_from_the_seeds_and_differ_between_students(tmp_path: Path) -> None:
@@ -88,10 +90,11 @@ def test_notebook_sheets_open_the_widget_on_the_students_variant(
     assert main(["sheets", "--set", str(SET), "--class", str(class_csv), "--course", COURSE,
                  "--assignment", ASSIGNMENT, "--out", str(out), "--format", "ipynb",
                  "--lang", "en"]) == 0
-    notebook = json.loads((out / "2024002.ipynb").read_text(encoding="utf-8"))
+    notebook = json.loads((out / "students" / "2024002.ipynb").read_text(encoding="utf-8"))
     nbformat = pytest.importorskip("nbformat")
     nbformat.validate(nbformat.from_dict(notebook))
     intro, code = ("".join(c["source"]) for c in notebook["cells"])
+    intro = re.sub(r"\\(.)", r"\1", intro)     # Markdown's escapes, as the notebook shows it
     assert "Can Öz (2024002)" in intro and "answers-hearts-2024002.json" in intro
     assert "answer =" not in code and "exercise_set(" in code       # nothing typed: clicks
     pytest.importorskip("ipywidgets")
@@ -131,7 +134,7 @@ def test_grading_end_to_end(tmp_path: Path, class_csv: Path,
     good = Worksheet.for_student(base, COURSE, ASSIGNMENT, "2024001")
     for exercise in good.exercises:
         assert good.check(exercise.id, exercise.answer()).passed
-    _write(answers, "good.json", good.progress)
+    _write(answers, "2024001.json", good.progress)
 
     partly = Worksheet.for_student(base, COURSE, ASSIGNMENT, "2024002")
     for i, exercise in enumerate(partly.exercises.exercises[:-1]):
@@ -146,24 +149,25 @@ def test_grading_end_to_end(tmp_path: Path, class_csv: Path,
     unreadable = Worksheet.for_student(base, COURSE, ASSIGNMENT, "2024005")
     unreadable.progress.record("hb-1", "ZZ")
     _write(answers, "unreadable.json", unreadable.progress)
-    shutil.copy(answers / "good.json", answers / "zz-again.json")
+    shutil.copy(answers / "2024001.json", answers / "zz-again.json")
     other = Worksheet.for_student(base, COURSE, "hafta-4", "2024003")
     _write(answers, "other.json", other.progress)
     (answers / "notes.txt").write_text("not an answers file")
 
     grades, chart = tmp_path / "grades.csv", tmp_path / "chart.png"
     assert main(["grade", "--set", str(SET), "--answers", str(answers), "--out", str(grades),
-                 "--class", str(class_csv), "--assignment", ASSIGNMENT, "--chart", str(chart)]) == 0
-    with open(grades, encoding="utf-8") as f:
+                 "--class", str(class_csv), "--assignment", ASSIGNMENT, "--chart", str(chart),
+                 "--lang", "en"]) == 0
+    with open(grades, encoding="utf-8-sig") as f:
         reader = csv.reader(f)
         header = next(reader)
         rows = {(r[-1] or r[1]): dict(zip(header, r)) for r in reader}
     ids = [e.id for e in base]
     assert header == ["assignment", "student_id", *ids, "score", "max_score", "status", "file"]
-    assert set(rows) == {"zz-again.json", "broken.json", "good.json", "other.json", "partly.json",
+    assert set(rows) == {"zz-again.json", "broken.json", "2024001.json", "other.json", "partly.json",
                          "tampered.json", "unreadable.json", "2024003", "2024006"}
     full = str(base.max_score)
-    assert rows["good.json"]["score"] == full and rows["good.json"]["status"] == "ok"
+    assert rows["2024001.json"]["score"] == full and rows["2024001.json"]["status"].startswith("ok")
     partial = rows["partly.json"]
     assert 0 < int(partial["score"]) < base.max_score and partial[ids[-1]] == ""
     assert partial[ids[0]] == "0" and partial[ids[1]] == "1"
@@ -175,7 +179,9 @@ def test_grading_end_to_end(tmp_path: Path, class_csv: Path,
     assert int(rows["tampered.json"]["score"]) < base.max_score  # another variant's answers
     assert "hb-1: unreadable answer: A card could not be read" in rows["unreadable.json"]["status"]
     assert rows["unreadable.json"]["hb-1"] == "0"
-    assert "already has answers in good.json" in rows["zz-again.json"]["status"]
+    assert "other files also claim student '2024001' (zz-again.json)" in rows["2024001.json"]["status"]
+    assert "the file named after the student, 2024001.json, was graded, not this one" in \
+        rows["zz-again.json"]["status"]
     assert "for assignment 'hafta-4', not 'hafta-3'" in rows["other.json"]["status"]
     assert rows["2024006"]["status"] == rows["2024003"]["status"] == "error: no answers file"
     assert chart.read_bytes().startswith(b"\x89PNG")
@@ -221,7 +227,7 @@ def test_an_html_sheet_saves_answers_in_a_browser(tmp_path: Path) -> None:
     ("student_id,name\n1,A\n1,B\n", "class.csv: line 3: student_id '1' appears twice"),
     ("student_id,name\n1,A\n,B\n", "class.csv: line 3: student_id is empty"),
     ("student_id\n", "class.csv: the class list has no students"),
-    ("student_id\n" + "7" * 200_000 + "\n", "class.csv: line 2: not readable as CSV: field larger"),
+    ("student_id\n" + "7" * 200_000 + "\n", "class.csv: line 2: a value is too long"),
 ])
 def test_bad_class_lists_are_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                       text: str, problem: str) -> None:

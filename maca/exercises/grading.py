@@ -2,24 +2,98 @@
 
 Every answer is checked again with the engine on the student's own variant (its seed is
 recomputed from course, assignment and student id); scores written in a file are ignored, and
-a file is only ever read as JSON. One bad file is reported in its own row and never stops the
-others.
+a file is only ever read as JSON, through one strict reader (`maca.exercises.files`). Whatever
+a file holds, it becomes its own row: nothing a student hands in stops or changes the grading
+of the others.
+
+What the grader cannot know. Hints used and "solution seen" are recorded by the learner's own
+browser, in a file the learner can edit. So the policy is the teacher's: ``hints="counted"``
+(the default) takes a hint's cost off a right answer and gives no point to an exercise whose
+solution the file says was seen; ``hints="ignored"`` grades every answer on its own. Either
+way, files that claim a history the tools never write (a right answer after the solution was
+seen, more hints than the exercise has, an answer with no try) are noted in their row and
+counted in `unusual`.
+
+When several files claim one student id, every file involved gets a row that says so; the
+file named after the student (``answers-<set>-<student>.json`` or ``<student>.json``) is graded,
+the others are not; when no file (or more than one) has the student's name, none is graded.
 """
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
-from ..errors import MacaError
+from ..errors import MacaError, shown
+from .files import write_csv
 from .model import check
-from .progress import Entry, Progress, student_seed
-from .roster import Student
+from .progress import Progress, student_seed
+from .roster import Student, file_stem
+from .session import answers_file_name
 from .sets import ExerciseSet
-from .text import AnswerError
+from .text import AnswerError, AnswersFileError
 
-__all__ = ["GradeRow", "grade_progress", "grade_files", "write_grades", "write_chart"]
+__all__ = ["GradeRow", "grade_progress", "grade_files", "write_grades", "write_chart",
+           "unusual", "HINTS"]
+
+#: the grading policies for hints and "solution seen" (see the module's notes)
+HINTS = ("counted", "ignored")
+
+_WORDS: dict[str, tuple[str, str]] = {
+    "other_set": ("cevaplar {theirs} seti için, {ours} için değil",
+                  "the answers are for set {theirs}, not {ours}"),
+    "seed": ("dosyadaki tohum {seed} bu öğrencinin değil ({own}): öğrencinin kendi varyantı "
+             "üzerinden notlandırıldı",
+             "seed {seed} in the file is not this student's ({own}): graded on the student's "
+             "own variant"),
+    "ignored": ("yok sayıldı: {what}", "ignored {what}"),
+    "no_exercise": ("yok sayıldı: answers[{id}]: böyle bir alıştırma yok",
+                    "ignored answers[{id}]: no such exercise"),
+    "unreadable": ("{id}: okunamayan cevap: {why}", "{id}: unreadable answer: {why}"),
+    "bug": ("{id}: maca bu cevabı denetleyemedi (maca'da bir hata, lütfen bildirin): {why}",
+            "{id}: maca could not check this answer (a bug in maca, please report it): {why}"),
+    "file_bug": ("maca bu dosyayı notlandıramadı (maca'da bir hata, lütfen bildirin): {why}",
+                 "maca could not grade this file (a bug in maca, please report it): {why}"),
+    "seen_zero": ("{id}: çözüm gösterilmiş: 0 puan", "{id}: the solution was seen: 0 points"),
+    "odd_seen_right": ("{id}: olağan dışı: çözüm gösterildikten sonra doğru cevap (araçlar "
+                       "çözümü yalnızca yanlış bir denemeden sonra gösterir ve soruyu kapatır)",
+                       "{id}: unusual: a right answer after the solution was seen (the tools "
+                       "show it only after a wrong try, and close the question)"),
+    "odd_seen_early": ("{id}: olağan dışı: hiç denemeden çözüm gösterilmiş",
+                       "{id}: unusual: the solution seen before any try"),
+    "odd_hints": ("{id}: olağan dışı: {hints} ipucu kullanılmış, alıştırmada {has} ipucu var",
+                  "{id}: unusual: {hints} hints used, the exercise has {has}"),
+    "odd_tries": ("{id}: olağan dışı: hiç deneme olmadan bir cevap",
+                  "{id}: unusual: an answer with no try"),
+    "course": ("dosya {theirs} dersi için, {ours} için değil: --course değerini ya da dosyayı "
+               "denetleyin",
+               "the file is for course {theirs}, not {ours}: check --course or the file"),
+    "assignment": ("dosya {theirs} ödevi için, {ours} için değil: --assignment değerini ya da "
+                   "dosyayı denetleyin",
+                   "the file is for assignment {theirs}, not {ours}: check --assignment or "
+                   "the file"),
+    "unknown": ("{id} numaralı öğrenci sınıf listesinde yok", "student {id} is not in the class list"),
+    "dup_lost": ("{id} numaralı öğrenci için başka dosyalar da var ({others}); öğrencinin kendi "
+                 "adını taşıyan {own} notlandırıldı, bu dosya notlandırılmadı",
+                 "other files also claim student {id} ({others}); the file named after the "
+                 "student, {own}, was graded, not this one"),
+    "dup_won": ("başka dosyalar da {id} numaralı öğrenci olduğunu söylüyor ({others}): "
+                "notlandırılmadılar; bu dosya öğrencinin adını taşıdığı için notlandırıldı",
+                "other files also claim student {id} ({others}): they were not graded; this "
+                "one was, as it is named after the student"),
+    "dup_none": ("{id} numaralı öğrenci için birden çok dosya var ({others}) ve öğrencinin "
+                 "adını taşıyan tek bir dosya yok: hiçbiri notlandırılmadı; öğrencinin dosyasını "
+                 "{own} adıyla bırakıp ötekileri kaldırın",
+                 "several files claim student {id} ({others}) and not exactly one is named "
+                 "after the student: none was graded; keep the student's file as {own} and "
+                 "remove the others"),
+    "missing": ("cevap dosyası yok", "no answers file"),
+}
+
+
+def _say(lang: str, key: str, **values: Any) -> str:
+    """A sentence of the grader, in ``lang``."""
+    return _WORDS[key][lang == "en"].format(**values)
 
 
 @dataclass
@@ -33,6 +107,7 @@ class GradeRow:
     max_score: int = 0
     notes: list[str] = field(default_factory=list)
     error: str | None = None     # the file could not be graded at all
+    unusual: list[str] = field(default_factory=list)   # histories the tools never write
 
     @property
     def score(self) -> int:
@@ -45,94 +120,174 @@ class GradeRow:
         return f"error: {self.error}" if self.error else "ok"
 
 
-def grade_progress(base: ExerciseSet, progress: Progress, file: str = "") -> GradeRow:
-    r"""Grade one student's answers on their own variant of ``base``.
+def unusual(rows: Sequence[GradeRow]) -> int:
+    """How many rows (files) claim a history the tools never write."""
+    return sum(1 for row in rows if row.unusual)
+
+
+def grade_progress(base: ExerciseSet, progress: Progress, file: str = "",
+                   hints: str = "counted", lang: str = "en") -> GradeRow:
+    r"""Grade one student's answers on their own variant of ``base`` (``hints``: see `HINTS`).
 
     >>> from maca.exercises.sets import parse_set
+    >>> from maca.exercises.progress import Entry
     >>> base = parse_set('title = {tr = "D", en = "T"}\n[[generate]]\nid = "g"\n'
     ...                  'kind = "game_winner"\ncount = 2\n', default_id="demo")
     >>> row = grade_progress(base, Progress("C", "A", "s1", "demo", 7,
-    ...                      {"g-1": Entry({"winners": [9], "standings": [0, 0, 0, 0]})}))
+    ...                      {"g-1": Entry({"winners": [9], "standings": [0, 0, 0, 0]}, 1)}))
     >>> row.scores, row.score, row.max_score
     ({'g-1': 0, 'g-2': None}, 0, 2)
     >>> print("\n".join(row.notes))
     seed 7 in the file is not this student's (194045681083416): graded on the student's own variant
     g-1: unreadable answer: 9 is not a seat: write a number 0-3 or South, West, North, East.
     """
+    if hints not in HINTS:
+        raise MacaError(f"hints={shown(hints)}: use {' or '.join(HINTS)}")
     seed = student_seed(progress.course, progress.assignment, progress.student_id)
     row = GradeRow(file, progress.student_id, progress.assignment, max_score=base.max_score)
     if progress.set_id != base.id:
-        row.error = f"the answers are for set {progress.set_id!r}, not {base.id!r}"
+        row.error = _say(lang, "other_set", theirs=shown(progress.set_id), ours=shown(base.id))
         return row
     if progress.seed is not None and progress.seed != seed:
-        row.notes.append(f"seed {progress.seed} in the file is not this student's ({seed}): "
-                         "graded on the student's own variant")
-    row.notes += [f"ignored {item}" for item in progress.ignored]
+        row.notes.append(_say(lang, "seed", seed=progress.seed, own=seed))
+    row.notes += [_say(lang, "ignored", what=item) for item in progress.ignored]
     variant = base.variant(seed)
     ids = {e.id for e in variant}
-    row.notes += [f"ignored answers[{k!r}]: no such exercise" for k in progress.answers if k not in ids]
+    row.notes += [_say(lang, "no_exercise", id=shown(k)) for k in progress.answers
+                  if k not in ids]
     for exercise in variant:
         entry = progress.answers.get(exercise.id)
-        if entry is None or entry.answer is None:
+        if entry is None:
             row.scores[exercise.id] = None
             continue
+        key = exercise.id
+        if entry.hints > len(exercise.hints):
+            row.unusual.append(_say(lang, "odd_hints", id=key, hints=entry.hints,
+                                    has=len(exercise.hints)))
+        if entry.solution_seen and not entry.tries:
+            row.unusual.append(_say(lang, "odd_seen_early", id=key))
+        if entry.answer is None:
+            row.scores[exercise.id] = None
+            continue
+        if not entry.tries:
+            row.unusual.append(_say(lang, "odd_tries", id=key))
+        used = min(entry.hints, len(exercise.hints)) if hints == "counted" else 0
         try:
-            row.scores[exercise.id] = check(exercise, entry.answer, entry.hints).score
+            result = check(exercise, entry.answer, used)
         except AnswerError as exc:
-            row.scores[exercise.id] = 0
-            row.notes.append(f"{exercise.id}: unreadable answer: {exc.message('en')}")
+            row.scores[key] = 0
+            row.notes.append(_say(lang, "unreadable", id=key, why=exc.message(lang)))
+            continue
+        except MacaError as exc:
+            row.scores[key] = 0
+            row.notes.append(_say(lang, "unreadable", id=key, why=exc))
+            continue
+        except Exception as exc:  # a bug in maca: this answer scores 0, the others go on
+            row.scores[key] = 0
+            row.notes.append(_say(lang, "bug", id=key, why=f"{type(exc).__name__}: {exc}"))
+            continue
+        row.scores[key] = result.score
+        if entry.solution_seen and result.passed:
+            row.unusual.append(_say(lang, "odd_seen_right", id=key))
+            if hints == "counted":
+                row.scores[key] = 0
+                row.notes.append(_say(lang, "seen_zero", id=key))
+    row.notes += row.unusual
     return row
+
+
+def own_names(set_id: str, student_id: str) -> set[str]:
+    """The names a student's own answers file may have (compared ignoring case).
+
+    >>> sorted(own_names("hearts", "Ayşe"))
+    ['answers-hearts-ayse.json', 'ayse.json']
+    """
+    return {answers_file_name(set_id, student_id).casefold(),
+            f"{file_stem(student_id)}.json".casefold()}
 
 
 def grade_files(base: ExerciseSet, files: Sequence[Path], course: str | None = None,
                 assignment: str | None = None,
-                students: Sequence[Student] | None = None) -> list[GradeRow]:
-    """Grade answers files; problems become rows with an error, never exceptions.
+                students: Sequence[Student] | None = None, hints: str = "counted",
+                lang: str = "en") -> list[GradeRow]:
+    """Grade answers files; every problem becomes a row with an error, never an exception.
 
     With ``students`` (a class list) unknown students are refused and missing ones get a row.
+    Several files claiming one student: see the module's notes.
     """
+    if hints not in HINTS:
+        raise MacaError(f"--hints {shown(hints)}: use {' or '.join(HINTS)}")
     rows: list[GradeRow] = []
-    seen: dict[str, str] = {}
+    claims: dict[str, list[tuple[int, Progress]]] = {}
     known = {s.id for s in students} if students is not None else None
     for path in files:
+        name = Path(path).name
         try:
             progress = Progress.load(path)
-        except MacaError as exc:
-            rows.append(GradeRow(path.name, "", assignment or "", max_score=base.max_score,
-                                 error=str(exc)))
+        except AnswersFileError as exc:
+            rows.append(GradeRow(name, "", assignment or "", max_score=base.max_score,
+                                 error=exc.message(lang)))
             continue
-        row = GradeRow(path.name, progress.student_id, progress.assignment, max_score=base.max_score)
+        except Exception as exc:  # a bug in maca: reported in the file's row
+            rows.append(GradeRow(name, "", assignment or "", max_score=base.max_score,
+                                 error=_say(lang, "file_bug", why=f"{type(exc).__name__}: {exc}")))
+            continue
+        row = GradeRow(name, progress.student_id, progress.assignment, max_score=base.max_score)
         if course is not None and progress.course != course:
-            row.error = f"the file is for course {progress.course!r}, not {course!r}"
+            row.error = _say(lang, "course", theirs=shown(progress.course), ours=shown(course))
         elif assignment is not None and progress.assignment != assignment:
-            row.error = f"the file is for assignment {progress.assignment!r}, not {assignment!r}"
+            row.error = _say(lang, "assignment", theirs=shown(progress.assignment),
+                             ours=shown(assignment))
         elif known is not None and progress.student_id not in known:
-            row.error = f"student {progress.student_id!r} is not in the class list"
-        elif progress.student_id in seen:
-            row.error = f"student {progress.student_id!r} already has answers in {seen[progress.student_id]}"
+            row.error = _say(lang, "unknown", id=shown(progress.student_id))
         else:
-            seen[progress.student_id] = path.name
-            row = grade_progress(base, progress, path.name)
+            claims.setdefault(progress.student_id, []).append((len(rows), progress))
         rows.append(row)
+    for sid, claimed in claims.items():
+        names = [rows[i].file for i, _ in claimed]
+        own = [k for k, name in enumerate(names) if name.casefold() in own_names(base.id, sid)]
+        winner = claimed[0][0] if len(claimed) == 1 else (
+            claimed[own[0]][0] if len(own) == 1 else None)
+        for i, progress in claimed:
+            others = ", ".join(n for n in names if n != rows[i].file)
+            if i == winner:
+                rows[i] = _graded(base, progress, rows[i].file, hints, lang)
+                if others:
+                    rows[i].notes.insert(0, _say(lang, "dup_won", id=shown(sid), others=others))
+            elif winner is not None:
+                rows[i].error = _say(lang, "dup_lost", id=shown(sid), others=others,
+                                     own=rows[winner].file)
+            else:
+                rows[i].error = _say(lang, "dup_none", id=shown(sid), others=others,
+                                     own=answers_file_name(base.id, sid))
     for student in students or ():
-        if student.id not in seen:
+        if student.id not in claims:
             rows.append(GradeRow("", student.id, assignment or "", max_score=base.max_score,
-                                 error="no answers file"))
+                                 error=_say(lang, "missing")))
     return rows
+
+
+def _graded(base: ExerciseSet, progress: Progress, file: str, hints: str,
+            lang: str) -> GradeRow:
+    """`grade_progress`, with a bug in maca turned into the file's row."""
+    try:
+        return grade_progress(base, progress, file, hints, lang)
+    except Exception as exc:
+        why = exc if isinstance(exc, MacaError) else f"{type(exc).__name__}: {exc}"
+        return GradeRow(file, progress.student_id, progress.assignment, max_score=base.max_score,
+                        error=_say(lang, "file_bug", why=why))
 
 
 def write_grades(rows: Sequence[GradeRow], base: ExerciseSet, path: str | Path) -> None:
     """``grades.csv``: assignment, student_id, one column per exercise, score, max_score,
-    status and the file (notes go into status too, after the outcome)."""
+    status and the file (notes go into status too, after the outcome). UTF-8 with a BOM, every
+    cell spreadsheet-safe (`maca.exercises.files.cell`)."""
     ids = [e.id for e in base]
-    with open(path, "w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow(["assignment", "student_id", *ids, "score", "max_score", "status", "file"])
-        for row in rows:
-            cells = ["" if row.scores.get(i) is None else row.scores[i] for i in ids]
-            status = "; ".join([row.status, *row.notes])
-            writer.writerow([row.assignment, row.student_id, *cells, row.score, row.max_score,
-                             status, row.file])
+    write_csv(path, ["assignment", "student_id", *ids, "score", "max_score", "status", "file"],
+              ([row.assignment, row.student_id,
+                *("" if row.scores.get(i) is None else row.scores[i] for i in ids),
+                row.score, row.max_score, "; ".join([row.status, *row.notes]), row.file]
+               for row in rows))
 
 
 def write_chart(rows: Sequence[GradeRow], base: ExerciseSet, path: str | Path,

@@ -125,7 +125,7 @@ def read_seat(value: Any, players: int) -> int:
         words = _seat_words(players)
         if text in words:
             return words[text]
-        if text.isdecimal() and len(text) < 10:
+        if text.isascii() and text.isdecimal() and len(text) < 10:  # ASCII digits only
             value = int(text)
     if isinstance(value, int) and 0 <= value < players:
         return value
@@ -189,7 +189,7 @@ def _whole_number(item: Any) -> int | None:
     """``item`` as a whole number (an int, or text like ``"-26"``), or None."""
     if _whole(item):
         return item
-    if isinstance(item, str) and re.fullmatch(r"[+-]?\d{1,18}", item.replace("−", "-").strip()):
+    if isinstance(item, str) and re.fullmatch(r"[+-]?[0-9]{1,18}", item.replace("−", "-").strip()):
         return int(item.replace("−", "-"))
     return None
 

@@ -21,13 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import shown
-from .text import AnswersFileError
+from .files import read_capped
+from .text import AnswersFileError, Text
 
 __all__ = ["FORMAT", "VERSION", "Entry", "Progress", "student_seed"]
 
 FORMAT = "maca-answers"
 VERSION = 1
-MAX_BYTES = 1_000_000   # an answers file is small; anything bigger is refused unread
+MAX_BYTES = 1_000_000   # an answers file is small; anything bigger is refused, read no further
 
 
 def student_seed(course: str, assignment: str, student_id: str) -> int:
@@ -91,16 +92,20 @@ class Progress:
 
     @classmethod
     def load(cls, path: str | Path) -> Progress:
-        """Read and schema-check an answers file; `AnswersFileError` names the file."""
+        """Read and schema-check an answers file; `AnswersFileError` names the file. Only a
+        regular file is read (never a symbolic link, a device or a pipe), at most `MAX_BYTES`."""
         if not isinstance(path, (str, os.PathLike)):
             raise AnswersFileError(f"an answers file is read from a file path, not {shown(path)}")
-        path = Path(path)
+        data = read_capped(path, MAX_BYTES, AnswersFileError,
+                           Text("cevap dosyası", "answers file"))
         try:
-            if path.stat().st_size > MAX_BYTES:
-                raise AnswersFileError(f"{path}: larger than {MAX_BYTES} bytes: not an answers file")
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
-            raise AnswersFileError(f"{path}: cannot read it: {exc}") from None
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise AnswersFileError(Text(
+                f"{path}: UTF-8 metni değil ({exc.reason}, bayt {exc.start}): bir cevap dosyası "
+                "değil",
+                f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start}): not an answers "
+                "file")) from None
         return cls.from_json(text, str(path))
 
     @classmethod

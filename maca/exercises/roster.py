@@ -1,25 +1,52 @@
 """Class lists (CSV): one student a row, with a ``student_id`` column and an optional ``name``.
 
-Commas or semicolons (as spreadsheets write them in Turkish locales) both work.
+Lists come from real schools' spreadsheets, so the reader takes what they write: UTF-8 (with
+or without a BOM), UTF-16 (Excel's "Unicode text") and Windows Turkish (cp1254, Excel's
+default "CSV" on a Turkish Windows), with a `ClassList.note` saying which was used; commas,
+semicolons or tabs between the columns; Windows, Unix or old Mac (bare CR) line ends. A row
+it cannot read for sure (a quote left open, more values than columns) is an error naming its
+line, never a student silently lost.
 
->>> import io
+Every student's files are named from their id (`file_stem`): Turkish letters are written
+without their marks (``ş`` → ``s``), anything else unsafe becomes ``_``, Windows' reserved
+names get a ``_`` in front; two ids that would give the same name, also when only the case
+differs, are refused with both named.
+
 >>> [s.id for s in parse_class("student_id;name\\n2024001;Ayşe Yılmaz\\n2024002;Can Öz\\n", "c.csv")]
 ['2024001', '2024002']
->>> file_stem("ayşe.yılmaz@okul.edu.tr")
-'ay_e.y_lmaz_okul.edu.tr'
+>>> file_stem("ayşe.yılmaz@okul.edu.tr"), file_stem("Çağrı"), file_stem("con"), file_stem("../x")
+('ayse.yilmaz_okul.edu.tr', 'Cagri', '_con', '_x')
 """
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import os
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable, Sequence
 
 from ..errors import MacaError, shown
+from .files import read_capped
+from .text import Text
 
-__all__ = ["Student", "ClassListError", "read_class", "parse_class", "file_stem"]
+__all__ = ["Student", "ClassList", "ClassListError", "read_class", "parse_class", "file_stem",
+           "name_clashes", "MAX_STUDENTS", "MAX_ID"]
+
+#: the most students a class list may hold
+MAX_STUDENTS = 1000
+#: the longest student id (and name)
+MAX_ID = 200
+_MAX_BYTES = 2_000_000
+_WINDOWS = {"con", "prn", "aux", "nul", "clock$", *(f"com{i}" for i in range(10)),
+            *(f"lpt{i}" for i in range(10))}
+_PLAIN = str.maketrans({"ı": "i", "İ": "I", "ş": "s", "Ş": "S", "ğ": "g", "Ğ": "G", "ç": "c",
+                        "Ç": "C", "ö": "o", "Ö": "O", "ü": "u", "Ü": "U", "ß": "ss",
+                        "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D",
+                        "ł": "l", "Ł": "L"})
 
 
 class ClassListError(MacaError):
@@ -34,60 +61,200 @@ class Student:
     name: str = ""
 
 
+class ClassList(list[Student]):
+    """The students of a class list, with the encoding the file was read in and a note about
+    it for the teacher (empty when it was plain UTF-8)."""
+
+    encoding: str = "utf-8"
+    note: str = ""
+
+
 def file_stem(student_id: str) -> str:
-    """A file-name-safe form of a student id (letters, digits, ``. _ -``)."""
-    return re.sub(r"[^A-Za-z0-9._-]", "_", student_id).strip(".") or "_"
+    """A file-name-safe form of a student id (ASCII letters, digits, ``. _ -``), the same on
+    every system: Turkish letters lose their marks, Windows' reserved names (``con``, ``nul``,
+    ``com1``…) get a ``_`` in front, long ids are cut and end with a short hash.
+
+    >>> file_stem("2024/007"), file_stem("NUL.txt"), len(file_stem("x" * 200))
+    ('2024_007', '_NUL.txt', 80)
+    """
+    plain = unicodedata.normalize("NFKD", str(student_id).translate(_PLAIN))
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    stem = re.sub(r"[^A-Za-z0-9._-]", "_", plain).strip(".") or "_"
+    if stem.split(".")[0].lower() in _WINDOWS:
+        stem = "_" + stem
+    if len(stem) > 80:
+        stem = stem[:71] + "-" + hashlib.sha256(str(student_id).encode()).hexdigest()[:8]
+    return stem
 
 
-def read_class(path: str | Path) -> list[Student]:
-    """Read a class list file."""
+def name_clashes(ids: Iterable[str]) -> list[tuple[str, str]]:
+    """Pairs of different ids whose files would have the same name (on a system that ignores
+    case, too): each pair is (the first id, the id that clashes with it).
+
+    >>> name_clashes(["AB", "ab", "ayşe", "ayse", "ayçe"])
+    [('AB', 'ab'), ('ayşe', 'ayse')]
+    """
+    first: dict[str, str] = {}
+    clashes = []
+    for sid in ids:
+        key = file_stem(sid).casefold()
+        if key in first and first[key] != sid:
+            clashes.append((first[key], sid))
+        first.setdefault(key, sid)
+    return clashes
+
+
+def clash_message(one: str, other: str) -> str:
+    """What to tell the teacher when two ids give one file name (both languages)."""
+    stem = file_stem(other)
+    return (f"öğrenci numaraları {shown(one)} ve {shown(other)} aynı dosya adını veriyor "
+            f"({stem!r}; büyük/küçük harf ve Türkçe harfler dosya adlarında ayırt edilmez): "
+            "birini değiştirin / student ids "
+            f"{shown(one)} and {shown(other)} give the same file name ({stem!r}; file names do "
+            "not tell case or Turkish letters apart): change one of them")
+
+
+def _decode(data: bytes, source: str) -> tuple[str, str, str]:
+    """The text of a class list, the encoding used and a note for the teacher."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        candidates = ["utf-16"]
+    elif data.startswith(b"\xef\xbb\xbf"):
+        candidates = ["utf-8-sig"]
+    elif len(data) >= 4 and data[1:4:2] == b"\0\0" and b"\0" not in data[0:4:2]:
+        candidates = ["utf-16-le"]
+    elif len(data) >= 4 and data[0:4:2] == b"\0\0" and b"\0" not in data[1:4:2]:
+        candidates = ["utf-16-be"]
+    else:
+        candidates = ["utf-8", "cp1254"]
+    for encoding in candidates:
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        if "\0" in text:
+            break
+        note = ""
+        if encoding.startswith("utf-16"):
+            note = f"{source}: UTF-16 olarak okundu / read as UTF-16"
+        elif encoding == "cp1254":
+            note = (f"{source}: Windows Türkçe (cp1254) olarak okundu; Türkçe harfleri denetleyin"
+                    " / read as Windows Turkish (cp1254); check the Turkish letters")
+        return text.lstrip("\ufeff"), encoding, note
+    raise ClassListError(f"{source}: metin olarak okunamadı (UTF-8, UTF-16 ya da Windows Türkçe "
+                         "değil): elektronik tablonuzda 'CSV UTF-8' olarak kaydedin / cannot be "
+                         "read as text (not UTF-8, UTF-16 nor Windows Turkish): save it from "
+                         "your spreadsheet as 'CSV UTF-8'")
+
+
+def read_class(path: str | Path) -> ClassList:
+    """Read a class list file (see the module's notes on encodings and separators)."""
     if not isinstance(path, (str, os.PathLike)):
         raise ClassListError(f"a class list is read from a file path, not {shown(path)}")
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
-        raise ClassListError(f"{path}: cannot read the class list: {exc}") from None
-    return parse_class(text, str(path))
+    data = read_capped(path, _MAX_BYTES, ClassListError, Text("sınıf listesi", "class list"),
+                       links=True)
+    text, encoding, note = _decode(data, str(path))
+    students = parse_class(text, str(path))
+    students.encoding, students.note = encoding, note
+    return students
 
 
-def parse_class(text: str, source: str = "<class list>") -> list[Student]:
-    """Students from class-list text; ids must be unique and give distinct file names."""
+def parse_class(text: str, source: str = "<class list>") -> ClassList:
+    """Students from class-list text; ids must be unique and give distinct file names.
+
+    >>> parse_class('student_id,name\\n1,"Ayşe\\n2,Can\\n', "c.csv")
+    Traceback (most recent call last):
+    ...
+    maca.exercises.roster.ClassListError: c.csv: satır 2: ... / c.csv: line 2: a quote (") opens and is not closed on this line...
+    """
     if not isinstance(text, str):
         raise ClassListError(f"{source}: a class list is CSV text, not {shown(text)}")
-    header = text.lstrip("\ufeff").partition("\n")[0]
-    delimiter = ";" if header.count(";") > header.count(",") else ","
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")), delimiter=delimiter)
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    header = text.partition("\n")[0]
+    delimiter = max((";", ",", "\t"), key=header.count)
+    lines = text.split("\n")
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
     try:
-        return _students(reader, header, source)
-    except csv.Error as exc:  # a field beyond the csv module's size limit, in the next line
-        raise ClassListError(f"{source}: line {reader.line_num + 1}: not readable as CSV: "
-                             f"{exc}") from None
+        return _students(reader, lines, header, source)
+    except csv.Error as exc:  # a field beyond the csv module's size limit; a stray quote
+        line = reader.line_num or 1
+        raise ClassListError(f"{source}: satır {line}: CSV olarak okunamadı ({exc}); satırı "
+                             f"düzeltin / {source}: line {line}: not readable as CSV ({exc}); "
+                             "correct that line") from None
 
 
-def _students(reader: csv.DictReader[str], header: str, source: str) -> list[Student]:
-    columns = {(c or "").strip().lower(): c for c in reader.fieldnames or []}
+def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
+              source: str) -> ClassList:
+    def fail(line: int, tr: str, en: str) -> ClassListError:
+        return ClassListError(f"{source}: satır {line}: {tr} / {source}: line {line}: {en}")
+
+    rows = iter(reader)
+    first = next(rows, [])
+    columns = [c.strip().lstrip("\ufeff").lower() for c in first]
     if "student_id" not in columns:
-        raise ClassListError(f"{source}: line 1 must be a header with a student_id column "
-                             f"(and optionally name); found {shown(header.strip())}")
-    students: list[Student] = []
+        raise ClassListError(
+            f"{source}: 1. satır student_id sütunu (ve isterseniz name) olan bir başlık olmalı; "
+            f"bulunan: {shown(header.strip())} / {source}: line 1 must be a header with a "
+            f"student_id column (and optionally name); found {shown(header.strip())}")
+    at_id = columns.index("student_id")
+    at_name = columns.index("name") if "name" in columns else None
+    students = ClassList()
+    lines_of: dict[str, int] = {}
     stems: dict[str, str] = {}
-    for row in reader:
-        line = reader.line_num
-        sid = (row.get(columns["student_id"]) or "").strip()
-        name = (row.get(columns["name"]) or "").strip() if "name" in columns else ""
+    line = 1
+    while True:
+        start = line + 1
+        try:
+            row = next(rows, None)
+        except csv.Error as exc:
+            if '"' in lines[min(start, len(lines)) - 1]:
+                row = ["\n"]      # a quote left open to the end of the file
+            elif "field limit" in str(exc):
+                raise fail(start, "bir değer çok uzun (130 000 karakterden fazla)",
+                           "a value is too long (over 130,000 characters)") from None
+            else:
+                raise fail(start, f"CSV olarak okunamadı ({exc}); satırı düzeltin",
+                           f"not readable as CSV ({exc}); correct that line") from None
+        if row is None:
+            break
+        line = getattr(reader, "line_num", start)
+        if line > start or any("\n" in value for value in row):
+            raise fail(start, 'bir tırnak (") bu satırda açılıp kapanmıyor; tırnağı silin ya '
+                       "da kapatın (bir ad birden çok satıra yayılamaz)",
+                       'a quote (") opens and is not closed on this line; remove it or close '
+                       "it (a name cannot run over several lines)")
+        if not any(value.strip() for value in row):
+            continue  # a blank line
+        if len(row) > len(columns):
+            raise fail(start, f"{len(row)} değer var ama başlıkta {len(columns)} sütun var; "
+                       "bir ad virgül ya da noktalı virgül içeriyorsa tırnak içine alın",
+                       f"{len(row)} values but the header has {len(columns)} columns; put a "
+                       "name that holds a comma or semicolon in quotes")
+        sid = row[at_id].strip() if at_id < len(row) else ""
+        name = row[at_name].strip() if at_name is not None and at_name < len(row) else ""
         if not sid:
-            if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
-                continue  # a blank line
-            raise ClassListError(f"{source}: line {line}: student_id is empty")
-        if len(sid) > 200:
-            raise ClassListError(f"{source}: line {line}: student_id is longer than 200 characters")
-        stem = file_stem(sid)
-        if stem in stems:
-            problem = ("appears twice" if stems[stem] == sid
-                       else f"gives the same file name as {shown(stems[stem])}")
-            raise ClassListError(f"{source}: line {line}: student_id {shown(sid)} {problem}")
-        stems[stem] = sid
+            raise fail(start, "student_id boş", "student_id is empty")
+        if len(sid) > MAX_ID or len(name) > MAX_ID:
+            raise fail(start, f"student_id ve name en çok {MAX_ID} karakter olabilir",
+                       f"student_id and name may have at most {MAX_ID} characters")
+        if any(unicodedata.category(c) == "Cc" for c in sid + name):
+            raise fail(start, "student_id ya da name bir denetim karakteri içeriyor; silin",
+                       "student_id or name holds a control character; remove it")
+        if sid in lines_of:
+            raise fail(start, f"student_id {shown(sid)} ikinci kez yazılmış "
+                       f"({lines_of[sid]}. satırda da var)",
+                       f"student_id {shown(sid)} appears twice (also on line {lines_of[sid]})")
+        key = file_stem(sid).casefold()
+        if key in stems:
+            other = stems[key]
+            raise ClassListError(f"{source}: satır {start} / line {start}: "
+                                 f"{clash_message(other, sid)} ({lines_of[other]}, {start})")
+        if len(students) >= MAX_STUDENTS:
+            raise fail(start, f"bir sınıf listesinde en çok {MAX_STUDENTS} öğrenci olabilir; "
+                       "listeyi bölün", f"a class list holds at most {MAX_STUDENTS} students; "
+                       "split the list")
+        stems[key], lines_of[sid] = sid, start
         students.append(Student(sid, name))
     if not students:
-        raise ClassListError(f"{source}: the class list has no students")
+        raise ClassListError(f"{source}: listede hiç öğrenci yok / {source}: the class list has no "
+                             "students")
     return students

@@ -33,6 +33,7 @@ from typing import Any, Iterator, Mapping
 
 from ..errors import MacaError, shown
 from ..notation import rules_to_text
+from .files import read_capped
 from .generators import GenerationError, generate, resolve_theme
 from .kinds import build_question, parse_rules
 from .model import Exercise
@@ -47,6 +48,8 @@ _SET_KEYS = {"id", "title", "topic", "description", "rules", "points", "hint_cos
 _COMMON = {"id", "kind", "prompt", "points", "hints", "rules"}
 _GENERATE_KEYS = {"id", "kind", "theme", "count", "rules", "points", "prompt", "hints"}
 MAX_COUNT = 100  # exercises one [[generate]] table may make
+MAX_EXERCISES = 200  # exercises in one set, written and generated together
+MAX_BYTES = 2_000_000  # the largest exercise set file read
 #: where a set is found by name: the copies a built wheel ships in the package (setup.py puts
 #: them there), then the project's ``exercises/`` folder, where the sets are written
 SET_FOLDERS = (Path(__file__).resolve().parent / "sets",
@@ -106,10 +109,14 @@ def load_set(path: str | Path, seed: int | None = None) -> ExerciseSet:
     if not isinstance(path, (str, os.PathLike)):
         raise ExerciseError(f"an exercise set is read from a file path, not {shown(path)}")
     path = Path(path)
+    data = read_capped(path, MAX_BYTES, ExerciseError, Text("alıştırma seti", "exercise set"),
+                       links=True)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
-        raise ExerciseError(f"{path}: cannot read the exercise set: {exc}") from None
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ExerciseError(f"{path}: UTF-8 metni değil (bayt {exc.start}); dosyayı UTF-8 "
+                            f"olarak kaydedin / {path}: cannot read the exercise set: not UTF-8 "
+                            f"text (byte {exc.start}); save the file as UTF-8") from None
     return parse_set(text, str(path), seed, default_id=path.stem)
 
 
@@ -209,8 +216,16 @@ def set_from_dict(data: Mapping[str, Any], source: str = "<set>", seed: int | No
         if not isinstance(items, list) or not all(
                 isinstance(t, Mapping) and all(isinstance(k, str) for k in t) for t in items):
             raise fail(f"{name} must be written as [[{name}]] tables")
-    written = tuple(_exercise(t, i, defaults, source) for i, t in enumerate(tables["exercise"]))
+    if len(tables["exercise"]) + len(tables["generate"]) > MAX_EXERCISES:
+        raise fail(f"too many tables: a set holds at most {MAX_EXERCISES} exercises; split it "
+                   "into several sets")
     specs = tuple(_generate_spec(t, i, defaults, source) for i, t in enumerate(tables["generate"]))
+    total = len(tables["exercise"]) + sum(spec["count"] for spec in specs)
+    if total > MAX_EXERCISES:
+        raise fail(f"{total} exercises ({len(tables['exercise'])} written, "
+                   f"{total - len(tables['exercise'])} generated): a set holds at most "
+                   f"{MAX_EXERCISES}; lower the counts or split it into several sets")
+    written = tuple(_exercise(t, i, defaults, source) for i, t in enumerate(tables["exercise"]))
     if not written and not specs:
         raise fail("the set has no [[exercise]] nor [[generate]] table")
     base = ExerciseSet(set_id, title, topic, own_seed, written, source, description,

@@ -9,9 +9,9 @@ student's variant: the learner answers by clicking, as in the live sets.
 """
 from __future__ import annotations
 
-import csv
 import html
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -19,12 +19,15 @@ from typing import Any, Sequence
 from ..errors import shown
 from .model import coloured, situation_html
 from .progress import FORMAT, VERSION, student_seed
-from .roster import Student, file_stem
+from .files import read_capped, write_csv, write_new
+from .roster import MAX_ID, MAX_STUDENTS, Student, clash_message, file_stem, name_clashes
 from .session import answers_file_name
-from .sets import ExerciseSet, load_set
-from .text import ExerciseError, say
+from .sets import MAX_BYTES as SET_BYTES
+from .sets import ExerciseSet, load_set, parse_set
+from .text import ExerciseError, Text, say
 
-__all__ = ["SheetEntry", "write_sheets", "html_sheet", "notebook_sheet"]
+__all__ = ["SheetEntry", "write_sheets", "html_sheet", "notebook_sheet", "markdown_text",
+           "STUDENTS", "TEACHER"]
 
 
 @dataclass(frozen=True)
@@ -75,10 +78,11 @@ def html_sheet(variant: ExerciseSet, course: str, assignment: str, student: Stud
     meta = {"format": FORMAT, "version": VERSION, "course": course, "assignment": assignment,
             "student_id": student.id, "set": variant.id, "seed": variant.seed,
             "file": answers_file_name(variant.id, student.id)}
-    data = json.dumps(meta, ensure_ascii=False).replace("</", "<\\/")
-    parts.append(f'<p><button type="button" id="save">{w("save_answers")}</button></p>'
-                 f'<script type="application/json" id="meta">{data}</script>'
-                 f"<script>{_SAVE_SCRIPT}</script></body></html>")
+    # the data rides in an attribute, escaped like any text: a script element holds nothing
+    # but the fixed script below, whatever the course or the names contain
+    data = html.escape(json.dumps(meta, ensure_ascii=False), quote=True)
+    parts.append(f'<p><button type="button" id="save" data-meta="{data}">{w("save_answers")}'
+                 f"</button></p><script>{_SAVE_SCRIPT}</script></body></html>")
     return "".join(parts)
 
 
@@ -86,7 +90,7 @@ def html_sheet(variant: ExerciseSet, course: str, assignment: str, student: Stud
 # an answer in several parts (data-part) is a table {part: text}.
 _SAVE_SCRIPT = """
 document.getElementById("save").addEventListener("click", function () {
-  var meta = JSON.parse(document.getElementById("meta").textContent);
+  var meta = JSON.parse(document.getElementById("save").dataset.meta);
   var answers = {};
   document.querySelectorAll("input[data-id]").forEach(function (input) {
     var id = input.dataset.id, value = input.value.trim();
@@ -121,20 +125,32 @@ def _cell(kind: str, source: str, number: int) -> dict[str, Any]:
     return cell
 
 
+def markdown_text(text: str) -> str:
+    r"""Text shown as itself in Markdown: HTML and Markdown's signs escaped, on one line.
+
+    >>> print(markdown_text("<img src=x> *Ayşe* [x](y) #1"))
+    &lt;img src\=x&gt; \*Ayşe\* \[x\]\(y\) \#1
+    """
+    text = " ".join(str(text).split())
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|~$\"':=])", r"\\\1", text)
+
+
 def notebook_sheet(variant: ExerciseSet, set_text: str, course: str, assignment: str,
                    student: Student, lang: str = "tr") -> dict[str, Any]:
     """A student's sheet as a notebook (nbformat 4): one cell opens the exercise widget on the
     student's variant, rebuilt from the set's text embedded in it; the widget checks every
     answer and keeps the answers file next to the notebook."""
-    who = " · ".join(f"**{label}:** {value}"
+    who = " · ".join(f"**{label}:** {markdown_text(value)}"
                      for label, value in _who(course, assignment, student, lang))
-    about = f"*{variant.description[lang]}*\n\n" if variant.description else ""
+    about = f"*{markdown_text(variant.description[lang])}*\n\n" if variant.description else ""
     intro = say("nb_intro", file=answers_file_name(variant.id, student.id))[lang]
     code = ("from maca.exercises import parse_set\nfrom maca.widgets import exercise_set\n\n"
             f"SET = {json.dumps(set_text, ensure_ascii=False)}\n"
             f"exercise_set(parse_set(SET, default_id={variant.id!r}), lang={lang!r},\n"
             f"             student={student.id!r}, course={course!r}, assignment={assignment!r})")
-    cells = [("markdown", f"# {variant.title[lang]}\n\n{about}{who}\n\n{intro}"),
+    cells = [("markdown", f"# {markdown_text(variant.title[lang])}\n\n{about}{who}\n\n"
+                          f"{markdown_text(intro)}"),
              ("code", code)]
     return {"nbformat": 4, "nbformat_minor": 5,
             "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
@@ -153,7 +169,7 @@ def _index_html(base: ExerciseSet, entries: Sequence[SheetEntry], course: str,
                       f"<i>{coloured(e.solution().en)}</i></li>" for e in entry.variant)
         rows.append(f"<tr><td>{html.escape(entry.student.id)}</td>"
                     f"<td>{html.escape(entry.student.name)}</td><td>{entry.seed}</td>"
-                    f'<td><a href="{html.escape(entry.file)}">{html.escape(entry.file)}</a></td>'
+                    f'<td><a href="../{html.escape(entry.file)}">{html.escape(entry.file)}</a></td>'
                     f"<td><details><summary>cevaplar / answers</summary><ul>{key}</ul></details>"
                     "</td></tr>")
     return ('<!doctype html><html lang="tr"><head><meta charset="utf-8">'
@@ -170,16 +186,41 @@ def _index_html(base: ExerciseSet, entries: Sequence[SheetEntry], course: str,
             f"{''.join(rows)}</table></body></html>")
 
 
+#: the folder of the students' sheets, and of the teacher's files, inside ``--out``
+STUDENTS, TEACHER = "students", "teacher"
+
+
 def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
                  assignment: str, out_dir: str | Path, fmt: str = "html",
                  lang: str = "tr") -> list[SheetEntry]:
-    """Write every student's sheet, plus ``index.html`` and ``index.csv`` for the teacher."""
+    """Write every student's sheet into ``out_dir/students/`` (to hand out), and the teacher's
+    ``index.html`` and ``index.csv`` (with the engine's answers) into ``out_dir/teacher/``: no
+    student id can name a file over the teacher's."""
     if fmt not in ("html", "ipynb"):
         raise ExerciseError(f"format {shown(fmt)}: use html or ipynb")
-    base = load_set(set_path)
-    set_text = Path(set_path).read_text(encoding="utf-8")
+    for key, value in (("course", course), ("assignment", assignment)):
+        if not isinstance(value, str) or not value.strip() or len(value) > MAX_ID:
+            raise ExerciseError(f"{key} boş olmayan, en çok {MAX_ID} karakterlik bir yazı olmalı / "
+                                f"{key} must be a non-empty text of at most {MAX_ID} characters, "
+                                f"not {shown(value)}")
+    students = list(students)
+    if len(students) > MAX_STUDENTS:
+        raise ExerciseError(f"en çok {MAX_STUDENTS} öğrenci / at most {MAX_STUDENTS} students, "
+                            f"not {len(students)}: listeyi bölün / split the list")
+    for one, other in name_clashes(s.id for s in students)[:1]:
+        raise ExerciseError(clash_message(one, other))
+    path = Path(set_path)
+    data = read_capped(path, SET_BYTES, ExerciseError, Text("alıştırma seti", "exercise set"),
+                       links=True)
+    try:
+        set_text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        set_text = ""
+    base = parse_set(set_text, str(path), default_id=path.stem) if set_text else load_set(path)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    sheets, teacher = out / STUDENTS, out / TEACHER
+    for folder in (out, sheets, teacher):
+        folder.mkdir(parents=True, exist_ok=True)
     entries = []
     for student in students:
         seed = student_seed(course, assignment, student.id)
@@ -190,12 +231,9 @@ def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
         else:
             notebook = notebook_sheet(variant, set_text, course, assignment, student, lang)
             text = json.dumps(notebook, ensure_ascii=False, indent=1) + "\n"
-        (out / name).write_text(text, encoding="utf-8")
-        entries.append(SheetEntry(student, seed, name, variant))
-    (out / "index.html").write_text(_index_html(base, entries, course, assignment), encoding="utf-8")
-    with open(out / "index.csv", "w", newline="", encoding="utf-8") as index:
-        writer = csv.writer(index)
-        writer.writerow(["student_id", "name", "seed", "file"])
-        for entry in entries:
-            writer.writerow([entry.student.id, entry.student.name, entry.seed, entry.file])
+        write_new(sheets / name, text)
+        entries.append(SheetEntry(student, seed, f"{STUDENTS}/{name}", variant))
+    write_new(teacher / "index.html", _index_html(base, entries, course, assignment))
+    write_csv(teacher / "index.csv", ["student_id", "name", "seed", "file"],
+              ([e.student.id, e.student.name, e.seed, e.file] for e in entries), fresh=True)
     return entries
