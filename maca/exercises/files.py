@@ -99,8 +99,8 @@ def read_capped(path: str | os.PathLike[str], limit: int, error: type[MacaError]
                    f"cannot read the {what.en} ({why}); check that the file is there and "
                    "readable") from None
     if len(data) > limit:
-        raise fail(f"{limit:,} bayttan büyük: bir {what.tr} bu kadar büyük olamaz, okunmadı",
-                   f"larger than {limit:,} bytes: too large for a {what.en}, not read")
+        raise fail(f"{limit:,} bayttan büyük; hiçbir {what.tr} bu kadar büyük olmaz: okunmadı",
+                   f"larger than {limit:,} bytes, more than any {what.en} needs: not read")
     return data
 
 
