@@ -1,0 +1,783 @@
+"""The table: a whole game against three computer players, as a plain Python controller.
+
+Views draw it and pass it the learner's actions: the book page's panel
+(`maca.panels.table`), the notebook widget (`maca.widgets.table`) and the terminal
+(``python -m maca play``). Everything goes through the engine (`Game`, `Hand`): a refused
+action leaves the game as it was and sets `note` to the engine's reason, in Turkish and English.
+
+Two modes, as source 002 describes them:
+
+- **practice** (``"practice"``, "test"): undo back to each of your decisions, hints from the
+  bots' `explain`, no clock, the other hands shown after each hand; nothing is rated.
+- **rated** (``"rated"``, "puanlı"): no undo, no hints; a move timer of 30–300 seconds with a
+  warning in the last 10; when time runs out the engine plays for you (the lowest safe card,
+  or your most dangerous cards when passing) and says so; leaving the table counts as a loss
+  (−1), except for a player alone in the lead after the first hand (no result is written).
+
+The clock is a function (``clock=``, `time.monotonic` by default), so tests drive time with
+a fake one. Deals come from the system's secure randomness unless a ``seed`` is given; the
+computer players get only observations.
+
+>>> table = Table(level="medium", seed=3)
+>>> table.stage, len(table.selected)
+('pass', 0)
+>>> [table.toggle(card) for card in table.hand.cards(0).sorted_for_display()[:3]]
+[True, True, True]
+>>> table.confirm_pass(), table.stage
+(True, 'play')
+>>> while table.stage == "play":
+...     _ = table.play(table.hand.legal_plays().sorted_for_display()[0])
+>>> table.stage, table.game.hand.number
+('hand_over', 1)
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from html import escape
+from typing import Callable, Sequence
+
+from .bots import RuleBot, bot as make_bot
+from .bots.hard import HardBot
+from .bots.simple import Bot
+from .cards import Card, CardSet
+from .errors import IllegalActionError, SettingError, shown
+from .game import Game
+from .hand import Hand
+from .lessons import Note
+from .reasons import seat_name
+from .rules import PRESETS, Rules
+from .scoring import TEAMS, seat_standings, unit_totals
+
+__all__ = ["Table", "GameResult", "MODES", "TIMER_RANGE", "WORDS", "lowest_safe_card",
+           "make_rules", "totals_chart_svg", "say"]
+
+MODES = ("practice", "rated")
+#: The move timer's range in seconds (source 002: 30–300 s for card games).
+TIMER_RANGE = (30, 300)
+#: The last seconds of the timer in which the table warns.
+WARNING_SECONDS = 10
+
+#: Every sentence of the table: (Turkish, English).
+WORDS: dict[str, tuple[str, str]] = {
+    "practice": ("Test", "Practice"),
+    "rated": ("Puanlı", "Rated"),
+    "choose_pass": ("{seat} oyuncusuna geçireceğin {count} kartı seç.",
+                    "Choose {count} cards to pass to {seat}."),
+    "passed": ("{cards} kartlarını {seat} oyuncusuna geçirdin; {source} oyuncusundan {got} "
+               "geldi.", "You passed {cards} to {seat}; {got} came from {source}."),
+    "no_pass": ("Bu turda kart geçirme yok.", "No passing this hand."),
+    "your_turn": ("Sıra sende: kenarı mavi kartlardan birini oyna.",
+                  "Your turn: play one of the cards with a blue edge."),
+    "played": ("{seat}: {card}", "{seat}: {card}"),
+    "trick_won": ("{n}. eli {seat} aldı.", "{seat} won trick {n}."),
+    "hand_over": ("{n}. tur bitti. Bu turun puanları: {scores}.",
+                  "Hand {n} is over. Points this hand: {scores}."),
+    "moon_shot": ("{seat} ay vurdu!", "{seat} shot the moon!"),
+    "moon_choose": ("Ay vurdun! Eski usul mü (diğerlerine +{value}), yeni usul mü (sana "
+                    "−{value})?", "You shot the moon! Old style (+{value} to the others) or new "
+                    "style (−{value} to you)?"),
+    "moon_old": ("Eski usul (+{value} diğerlerine)", "Old style (+{value} to the others)"),
+    "moon_new": ("Yeni usul (−{value} sana)", "New style (−{value} to you)"),
+    "game_over": ("Oyun bitti: {winners} kazandı.", "The game is over: {winners} won."),
+    "result": ("Sonucun: {result}.", "Your result: {result}."),
+    "win": ("galibiyet (+1)", "win (+1)"),
+    "draw": ("beraberlik (0)", "draw (0)"),
+    "loss": ("mağlubiyet (−1)", "loss (−1)"),
+    "none": ("puan yazılmadı", "no result written"),
+    "rated_note": ("Puanlı oyun: sonuç oturum sıralamana işlendi.",
+                   "Rated game: the result goes into your session standings."),
+    "practice_note": ("Test oyunu: sonuç sıralamaya işlenmez.",
+                      "Practice game: the result is not rated."),
+    "undone": ("Geri alındı: önceki kararına döndün.",
+               "Undone: you are back at your previous decision."),
+    "nothing_to_undo": ("Geri alınacak bir kararın yok.", "There is no decision of yours to undo."),
+    "no_undo_rated": ("Puanlı oyunda geri alma yok.", "There is no undo in a rated game."),
+    "no_hint_rated": ("Puanlı oyunda ipucu yok.", "There are no hints in a rated game."),
+    "hint": ("İpucu: {card}. ", "Hint: {card}. "),
+    "hint_pass": ("İpucu: {cards}. ", "Hint: {cards}. "),
+    "time_left": ("Kalan süre: {seconds} sn", "Time left: {seconds} s"),
+    "time_warning": ("Son {seconds} saniye!", "{seconds} seconds left!"),
+    "time_out_play": ("Süren doldu: senin yerine {card} oynandı (en küçük güvenli kart).",
+                      "Time is up: {card} was played for you (the lowest safe card)."),
+    "time_out_pass": ("Süren doldu: senin yerine en tehlikeli kartların geçirildi: {cards}.",
+                      "Time is up: your most dangerous cards were passed for you: {cards}."),
+    "time_out_peskir": ("Süren doldu: peşkir demedin.", "Time is up: you did not declare peşkir."),
+    "left_loss": ("Masadan kalktın: mağlup sayılırsın (−1).",
+                  "You left the table: it counts as a loss (−1)."),
+    "left_leading": ("Masadan kalktın: tamamlanan turlarda tek başına birinci olduğun için puan "
+                     "yazılmadı.", "You left the table: you led the completed hands alone, so no "
+                     "result is written."),
+    "left_practice": ("Test oyunundan kalktın; hiçbir yere kaydedilmedi.",
+                      "You left the practice game; nothing is recorded."),
+    "peskir_ask": ("Peşkir demek ister misin? (Bu turda hiç el almayacağını söylersin: "
+                   "başarırsan {success}, bir el alırsan +{failure} ve aldığın cezalar.)",
+                   "Do you want to declare peşkir? (You say you will take no trick this hand: "
+                   "{success} if you make it, +{failure} plus your penalty cards if you take a "
+                   "trick.)"),
+    "peskir_yes": ("Peşkir de", "Declare peşkir"),
+    "peskir_no": ("Peşkir deme", "No peşkir"),
+    "peskir_declared": ("Peşkir dedin: hiç el alma!", "You declared peşkir: take no trick!"),
+    "not_now": ("Şu an bunu yapamazsın.", "You cannot do that now."),
+    "new_game": ("Yeni oyun: {rules}, {level} seviye, hedef {target}.",
+                 "New game: {rules}, {level} level, target {target}."),
+    "level_easy": ("kolay", "easy"),
+    "level_medium": ("orta", "medium"),
+    "level_hard": ("zor", "hard"),
+}
+
+
+def say(key: str, kind: str = "info", **values: object) -> Note:
+    """A sentence of `WORDS` as a `Note`; a value given as a function of the language is
+    called per language (seat and card names).
+
+    >>> say("trick_won", n=3, seat=lambda lang: seat_name(1, lang)).text("tr")
+    '3. eli Batı aldı.'
+    """
+    tr, en = WORDS[key]
+    def fill(lang: str) -> dict[str, object]:
+        return {k: v(lang) if callable(v) else v for k, v in values.items()}
+    return Note(kind, tr.format(**fill("tr")), en.format(**fill("en")))
+
+
+def _seat(seat: int, players: int) -> Callable[[str], str]:
+    return lambda lang: seat_name(seat, lang, players)
+
+
+def _symbols(cards: CardSet | Sequence[Card]) -> str:
+    items = cards.sorted_for_display() if isinstance(cards, CardSet) else cards
+    return " ".join(c.symbol for c in items)
+
+
+def make_rules(rules: Rules | str = "standard", target: int | None = None,
+               passing: bool | None = None, moon: str | None = None) -> Rules:
+    """A preset (or `Rules`) with the table's options: ``target`` score, ``passing`` on or
+    off, the ``moon`` rule (old, new, choice, none).
+
+    >>> r = make_rules("standard", target=50, passing=False)
+    >>> r.target, r.pass_direction(1)
+    (50, 'none')
+    """
+    if isinstance(rules, str):
+        rules = Rules.preset(rules)
+    if not isinstance(rules, Rules):
+        raise SettingError(f"rules are a preset name ({', '.join(PRESETS)}) or a Rules, not "
+                           f"{shown(rules)}")
+    changes: dict[str, object] = {}
+    if target is not None:
+        changes["target"] = target
+    if passing is False:
+        changes["pass_cycle"] = ()
+    elif passing is True and not rules.pass_cycle:
+        changes["pass_cycle"] = Rules.preset("standard").pass_cycle if rules.players == 4 \
+            else ("left", "right", "none")
+    if moon is not None:
+        changes["moon"] = moon
+    return rules.replace(**changes) if changes else rules
+
+
+def lowest_safe_card(hand: Hand) -> Card:
+    """The card played for a learner whose time ran out: the lowest legal card that neither
+    scores nor takes the trick; else the lowest that does not score; else the lowest.
+
+    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    >>> lowest_safe_card(hand)
+    Card('2C')
+    """
+    legal = hand.legal_plays()
+    rules = hand.rules
+    trick = hand.current_trick
+    best = trick.winning_card
+
+    def wins(card: Card) -> bool:
+        return best is None or (card.suit is best.suit and card.rank > best.rank)
+
+    order = sorted(legal, key=lambda c: (c.rank, c.index))
+    clean = [c for c in order if rules.value_of(c) <= 0]
+    safe = [c for c in clean if not wins(c)]
+    return (safe or clean or order)[0]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of the session, as the running record shows it."""
+
+    number: int                  # the game's number in the session
+    mode: str                    # practice / rated
+    level: str                   # the computer players' level
+    rules: str                   # the preset's name
+    hands: int                   # finished hands
+    totals: tuple[int, ...]      # each seat's total over the finished hands
+    winners: tuple[int, ...]     # seats that won (empty if the game was left)
+    standing: int | None         # your +1 / 0 / −1 (None: not rated, or no result written)
+    left: bool                   # you left the table before the end
+
+    def result_key(self) -> str:
+        """``win``, ``draw``, ``loss`` or ``none`` (the `WORDS` key of the result)."""
+        return {1: "win", 0: "draw", -1: "loss"}.get(self.standing, "none") \
+            if self.standing is not None else "none"
+
+
+@dataclass
+class _Snapshot:
+    """The table just before one of the learner's decisions (what undo goes back to)."""
+
+    hands: int
+    hand: Hand
+    asked_peskir: int
+    recorded: bool
+
+
+class Table:
+    """A whole game against three computer players (module text for the modes and timer).
+
+    ``rules``: a preset name or `Rules` (``target``, ``passing``, ``moon`` change it);
+    ``level``: easy / medium / hard; ``mode``: practice / rated; ``timer``: seconds per move
+    in rated mode (30–300, default 60); ``seed``: reproducible deals and bots; ``clock``: the
+    time source; ``budget``: the hard players' seconds per move (default: the machine's).
+    """
+
+    def __init__(self, rules: Rules | str = "standard", level: str = "hard",
+                 mode: str = "practice", timer: int | None = None, seed: int | None = None,
+                 target: int | None = None, passing: bool | None = None,
+                 moon: str | None = None, clock: Callable[[], float] = time.monotonic,
+                 budget: float | None = -1.0) -> None:
+        self.rules = make_rules(rules, target, passing, moon)
+        if level not in ("easy", "medium", "hard"):
+            raise SettingError(f"unknown level {shown(level)}: use easy, medium or hard")
+        if mode not in MODES:
+            raise SettingError(f"mode must be practice or rated, not {shown(mode)}")
+        if mode == "rated":
+            timer = 60 if timer is None else timer
+            low, high = TIMER_RANGE
+            if isinstance(timer, bool) or not isinstance(timer, int) or not low <= timer <= high:
+                raise SettingError(f"the move timer is a whole number of seconds from {low} to "
+                                   f"{high}, not {shown(timer)}")
+        elif timer is not None:
+            raise SettingError("a practice game has no clock: give a timer only with "
+                               "mode='rated'")
+        self.level, self.mode, self.timer = level, mode, timer
+        self.seed, self.clock, self.budget = seed, clock, budget
+        self.seat = 0
+        self.results: list[GameResult] = []
+        self.games = 0
+        self.new_game()
+
+    # -- the game -------------------------------------------------------------------------
+    def new_game(self) -> None:
+        """Sit down to a new game (the session's record keeps the earlier ones)."""
+        self.games += 1
+        seed = None if self.seed is None else f"{self.seed}-{self.games}"
+        self.game = Game(self.rules, seed=seed)
+        n = self.rules.players
+        self.bots: list[Bot | None] = [None] + [
+            make_bot(self.level, seed=None if self.seed is None else hash((self.seed, self.games,
+                                                                          s)) & 0xFFFF,
+                     budget=self.budget) for s in range(1, n)]
+        self.selected = CardSet()
+        self.left = False
+        self._asked_peskir = 0          # the hand number whose peşkir question was answered
+        self._recorded = False
+        self._snapshots: list[_Snapshot] = []
+        self._turn_started: float | None = None
+        self.events: list[Note] = []    # what happened since your last decision
+        self.note: Note | None = say("new_game", rules=self.rules.name,
+                                     level=lambda lang: WORDS[f"level_{self.level}"][
+                                         lang != "tr"], target=self.rules.target)
+        self._advance()
+
+    @property
+    def hand(self) -> Hand:
+        """The hand being played."""
+        return self.game.hand
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self.rules.players
+
+    @property
+    def stage(self) -> str:
+        """What the table waits for: ``pass`` (choose cards to pass), ``peskir`` (declare or
+        not), ``play`` (your card), ``moon`` (you shot the moon: old or new style),
+        ``hand_over`` (the score sheet; next hand), ``game_over`` or ``left``."""
+        if self.left:
+            return "left"
+        hand = self.hand
+        if hand.is_over:
+            if self._moon_pending():
+                return "moon"
+            return "game_over" if self.game.is_over else "hand_over"
+        if hand.phase == "pass":
+            return "pass"
+        if self._peskir_pending():
+            return "peskir"
+        return "play"
+
+    def _moon_pending(self) -> bool:
+        hand = self.hand
+        return (self.rules.moon == "choice" and hand.moon_shooters == (self.seat,)
+                and hand.moon_choice is None) or (
+            self.rules.moon == "choice" and self.rules.partnership and self.seat in
+            hand.moon_shooters and hand.moon_choice is None)
+
+    def _peskir_pending(self) -> bool:
+        hand = self.hand
+        return (self.rules.peskir and self._asked_peskir != hand.number
+                and not any(hand.tricks) and not hand.current_trick.cards
+                and bool(hand.check_peskir(self.seat)))
+
+    # -- what the learner sees --------------------------------------------------------------
+    def legal(self) -> CardSet:
+        """The cards you may play now (empty when it is not your turn)."""
+        return self.hand.legal_plays() if self.stage == "play" else CardSet()
+
+    def reasons(self, lang: str) -> dict[Card, str]:
+        """Why each card you hold but may not play is refused (on your turn)."""
+        if self.stage != "play":
+            return {}
+        held = self.hand.cards(self.seat)
+        return {c: self.hand.check(c, self.seat).message(lang) for c in held - self.legal()}
+
+    def pass_target(self) -> int | None:
+        """The seat your cards go to this hand (None: no passing)."""
+        return self.hand.pass_target(self.seat)
+
+    def shown_trick(self) -> tuple[object, int]:
+        """The trick to draw and its number: the one in progress, or (between tricks) the
+        one just completed."""
+        hand = self.hand
+        if not hand.current_trick.cards and hand.tricks:
+            return hand.tricks[-1], len(hand.tricks)
+        return hand.current_trick, hand.trick_number
+
+    def revealed(self) -> list[CardSet] | None:
+        """In practice mode, once a hand is over: every seat's cards as dealt (after passing
+        they are shown as received); None otherwise."""
+        hand = self.hand
+        if self.mode != "practice" or not hand.is_over:
+            return None
+        out = []
+        for seat in range(self.players):
+            dealt = hand.dealt(seat)
+            out.append(dealt if dealt is not None else hand.taken(seat))
+        return out
+
+    def sheet(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The score sheet: each finished hand's number and points per seat."""
+        return [(h.number, h.points()) for h in self.game.hands if h.is_over]
+
+    def remaining(self) -> float | None:
+        """Seconds left on your move timer (rated mode, on your decision); None otherwise."""
+        if self.mode != "rated" or self._turn_started is None or self.timer is None:
+            return None
+        return max(0.0, self.timer - (self.clock() - self._turn_started))
+
+    @property
+    def warning(self) -> bool:
+        """True in the last 10 seconds of your move timer."""
+        left = self.remaining()
+        return left is not None and left <= WARNING_SECONDS
+
+    def timer_note(self) -> Note | None:
+        """The countdown as words (a warning in the last 10 seconds)."""
+        left = self.remaining()
+        if left is None:
+            return None
+        seconds = int(left + 0.999)
+        return say("time_warning" if self.warning else "time_left",
+                   "error" if self.warning else "info", seconds=seconds)
+
+    def session_standing(self) -> int:
+        """The sum of your rated results in this session."""
+        return sum(r.standing or 0 for r in self.results if r.mode == "rated")
+
+    def record(self) -> str:
+        """The game so far as a game record (`Game.from_record` replays it exactly)."""
+        return self.game.record()
+
+    # -- the learner's decisions ----------------------------------------------------------
+    def toggle(self, card: Card | str) -> bool:
+        """Choose (or unchoose) a card to pass."""
+        if self.tick():
+            return False
+        if self.stage != "pass":
+            return self._refuse()
+        card = Card.parse(card)
+        if card not in self.hand.cards(self.seat):
+            self.note = Note.refusal(self.hand.check_give(self.seat, [card]))
+            return False
+        self.selected = self.selected ^ CardSet([card])
+        return True
+
+    def confirm_pass(self) -> bool:
+        """Pass the chosen cards (exactly the rules' number)."""
+        if self.tick():
+            return False
+        if self.stage != "pass":
+            return self._refuse()
+        verdict = self.hand.check_give(self.seat, self.selected)
+        if not verdict:
+            self.note = Note.refusal(verdict)
+            return False
+        self._save()
+        self._give(self.selected)
+        return True
+
+    def declare_peskir(self, declare: bool = True) -> bool:
+        """Answer the peşkir question of this hand (Turkish rules)."""
+        if self.tick():
+            return False
+        if self.stage != "peskir":
+            return self._refuse()
+        self._save()
+        self._answer_peskir(declare)
+        return True
+
+    def play(self, card: Card | str) -> bool:
+        """Play ``card``; a refused card says why and changes nothing."""
+        if self.tick():
+            return False
+        if self.stage != "play":
+            return self._refuse()
+        card = Card.parse(card)
+        verdict = self.hand.check(card, self.seat)
+        if not verdict:
+            self.note = Note.refusal(verdict)
+            return False
+        self._save()
+        self._play(card)
+        return True
+
+    def choose_moon(self, choice: str) -> bool:
+        """You shot the moon under the ``choice`` rule: ``"old"`` or ``"new"`` scoring."""
+        if self.stage != "moon":
+            return self._refuse()
+        try:
+            self.hand.choose_moon(choice)
+        except IllegalActionError as exc:
+            self.note = Note.refusal(exc.verdict)
+            return False
+        self._after_hand()
+        return True
+
+    def next_hand(self) -> bool:
+        """Deal the next hand (after the score sheet)."""
+        if self.stage != "hand_over":
+            return self._refuse()
+        self.game.next_hand()
+        self.selected = CardSet()
+        self.events = []
+        self.note = None
+        self._advance()
+        return True
+
+    def undo(self) -> bool:
+        """Practice mode: back to your previous decision (the bots' cards after it go too)."""
+        if self.mode != "practice":
+            self.note = say("no_undo_rated", "error")
+            return False
+        if not self._snapshots:
+            self.note = say("nothing_to_undo", "error")
+            return False
+        snap = self._snapshots.pop()
+        self.game.hands[snap.hands - 1:] = [snap.hand.copy()]
+        self.selected = CardSet()
+        self._asked_peskir = snap.asked_peskir
+        if self._recorded and not snap.recorded:
+            self.results.pop()
+        self._recorded = snap.recorded
+        self.left = False
+        self.events = []
+        self.note = say("undone", "ok")
+        return True
+
+    def hint(self) -> Note:
+        """Practice mode: what the computer would do in your place, and why."""
+        if self.mode != "practice":
+            self.note = say("no_hint_rated", "error")
+            return self.note
+        stage, hand = self.stage, self.hand
+        seen = hand.observe(self.seat)
+        if stage == "pass":
+            adviser = RuleBot()
+            cards = adviser.choose_pass(seen)
+            note = say("hint_pass", cards=_symbols(cards))
+            why = adviser.explain(seen, cards)
+        elif stage == "play":
+            adviser_play: Bot = HardBot(budget=self.budget) if self.level == "hard" \
+                else RuleBot()
+            card = adviser_play.choose_play(seen)
+            note = say("hint", card=card.symbol)
+            why = adviser_play.explain(seen, card)
+        else:
+            return self._refuse_note()
+        self.note = Note("info", note.tr + why.tr, note.en + why.en)
+        return self.note
+
+    def leave(self) -> Note:
+        """Leave the table. Rated: a loss (−1), unless after the first hand you lead the
+        completed hands alone (then no result is written); practice: nothing is recorded."""
+        if self.stage in ("game_over", "left"):
+            return self._refuse_note()
+        game = self.game
+        finished = [h for h in game.hands if h.is_over]
+        if self.mode == "practice":
+            standing, key = None, "left_practice"
+        elif not finished:
+            standing, key = -1, "left_loss"
+        else:
+            standing, key = self._leaving_standing(game.totals)
+        self.left = True
+        self._turn_started = None
+        self.results.append(GameResult(self.games, self.mode, self.level, self.rules.name,
+                                       len(finished), game.totals, (), standing, True))
+        self._recorded = True
+        self.note = say(key, "error" if standing == -1 else "info")
+        return self.note
+
+    def _leaving_standing(self, totals: tuple[int, ...]) -> tuple[int | None, str]:
+        units = unit_totals(self.rules, totals)
+        mine = next(i for i, team in enumerate(TEAMS) if self.seat in team) \
+            if self.rules.partnership else self.seat
+        best = min(units)
+        if units[mine] == best and units.count(best) == 1:
+            return None, "left_leading"
+        return -1, "left_loss"
+
+    def tick(self) -> bool:
+        """Check the move timer: when it has run out, the engine decides for you (and says
+        so). True if it did."""
+        left = self.remaining()
+        if left is None or left > 0:
+            return False
+        stage = self.stage
+        hand = self.hand
+        if stage == "pass":
+            cards = RuleBot().choose_pass(hand.observe(self.seat))
+            self._give(cards)
+            self.note = Note.join(say("time_out_pass", "error", cards=_symbols(cards)),
+                                  self.note)
+        elif stage == "peskir":
+            self._answer_peskir(False)
+            self.note = Note.join(say("time_out_peskir", "error"), self.note)
+        elif stage == "play":
+            card = lowest_safe_card(hand)
+            self._play(card)
+            self.note = Note.join(say("time_out_play", "error", card=card.symbol), self.note)
+        else:
+            return False
+        return True
+
+    # -- inside -------------------------------------------------------------------------------
+    def _refuse(self) -> bool:
+        self._refuse_note()
+        return False
+
+    def _refuse_note(self) -> Note:
+        self.note = say("not_now", "error")
+        return self.note
+
+    def _save(self) -> None:
+        self._snapshots.append(_Snapshot(len(self.game.hands), self.hand.copy(),
+                                         self._asked_peskir, self._recorded))
+
+    def _give(self, cards: CardSet) -> None:
+        hand = self.hand
+        hand.give(self.seat, cards)
+        self.selected = CardSet()
+        self.events = []
+        self._turn_started = None
+        n = self.players
+        target, source = hand.pass_target(self.seat), hand.pass_source(self.seat)
+        assert target is not None and source is not None
+        self.note = say("passed", cards=_symbols(cards), seat=_seat(target, n),
+                        source=_seat(source, n), got=_symbols(hand.received(self.seat)))
+        self._advance(keep_note=True)
+
+    def _answer_peskir(self, declare: bool) -> None:
+        self._asked_peskir = self.hand.number
+        self.events = []
+        self._turn_started = None
+        if declare:
+            self.hand.declare_peskir(self.seat)
+            self.note = say("peskir_declared", "ok")
+        else:
+            self.note = None
+        self._advance(keep_note=declare)
+
+    def _play(self, card: Card) -> None:
+        self.events = []
+        self._turn_started = None
+        self._record_play(self.seat, card)
+        self.note = None
+        self._advance()
+
+    def _record_play(self, seat: int, card: Card) -> None:
+        hand = self.hand
+        before = len(hand.tricks)
+        hand.play(card, seat=seat)
+        n = self.players
+        self.events.append(say("played", seat=_seat(seat, n), card=card.symbol))
+        if len(hand.tricks) > before:
+            last = hand.tricks[-1]
+            assert last.winner is not None
+            self.events.append(say("trick_won", n=len(hand.tricks), seat=_seat(last.winner, n)))
+
+    def _advance(self, keep_note: bool = False) -> None:
+        """Let the computer players act until you have to decide or the hand is over."""
+        hand = self.hand
+        if hand.phase == "pass":
+            for seat, player in enumerate(self.bots):
+                if player is not None and hand.given(seat) is None:
+                    hand.give(seat, player.choose_pass(hand.observe(seat)))
+            if hand.phase == "pass":
+                self._start_turn()
+                if not keep_note:
+                    target = hand.pass_target(self.seat)
+                    assert target is not None
+                    self.note = Note.join(self.note, say(
+                        "choose_pass", seat=_seat(target, self.players),
+                        count=self.rules.pass_count))
+                return
+        if self._peskir_pending():
+            self._start_turn()
+            return
+        while not hand.is_over and hand.to_move != self.seat:
+            mover = hand.to_move
+            assert mover is not None
+            player = self.bots[mover]
+            assert player is not None
+            self._record_play(mover, player.choose_play(hand.observe(mover)))
+        if hand.is_over:
+            self._turn_started = None
+            self._after_hand()
+            return
+        self._start_turn()
+        if not keep_note and self.note is None:
+            self.note = say("your_turn")
+
+    def _start_turn(self) -> None:
+        self._turn_started = self.clock() if self.mode == "rated" else None
+
+    def _after_hand(self) -> None:
+        hand, n = self.hand, self.players
+        notes: list[Note | None] = [self.note] if self.note and self.note.kind == "error" else []
+        shooters = hand.moon_shooters
+        if shooters and self.rules.moon == "choice" and hand.moon_choice is None:
+            if self.seat in shooters:
+                self.note = say("moon_choose", value=self.rules.moon_value)
+                return
+            hand.choose_moon(self._bot_moon_choice(shooters))
+        for shooter in shooters[:1]:
+            notes.append(say("moon_shot", seat=_seat(shooter, n)))
+        scores = hand.points()
+        notes.append(say("hand_over", n=hand.number, scores=lambda lang: ", ".join(
+            f"{seat_name(s, lang, n)} {p}" for s, p in enumerate(scores))))
+        if self.game.is_over and not self._recorded:
+            notes += self._finish()
+        self.note = Note.join(*notes)
+
+    def _bot_moon_choice(self, shooters: tuple[int, ...]) -> str:
+        """A computer shooter's choice: the scoring that leaves it (its team) furthest ahead."""
+        before = _totals_before(self.game)
+        shooter = shooters[0]
+        mine = next(i for i, team in enumerate(TEAMS) if shooter in team) \
+            if self.rules.partnership else shooter
+        best, pick = 0, "old"
+        for choice in ("old", "new"):
+            trial = self.hand.copy()
+            trial.choose_moon(choice)
+            units = unit_totals(self.rules, [t + p for t, p in zip(before, trial.points())])
+            margin = units[mine] - min(u for i, u in enumerate(units) if i != mine)
+            if choice == "old" or margin < best:
+                best, pick = margin, choice
+        return pick
+
+    def _finish(self) -> list[Note | None]:
+        game = self.game
+        n = self.players
+        standing = seat_standings(self.rules, game.totals)[self.seat]
+        winners = game.winners
+        self.results.append(GameResult(
+            self.games, self.mode, self.level, self.rules.name, len(game.hands), game.totals,
+            winners, standing if self.mode == "rated" else None, False))
+        self._recorded = True
+        key = {1: "win", 0: "draw", -1: "loss"}[standing]
+        return [say("game_over", "ok", winners=lambda lang: ", ".join(
+                    seat_name(s, lang, n) for s in winners)),
+                say("result", "ok" if standing >= 0 else "error",
+                    result=lambda lang: WORDS[key][lang != "tr"]),
+                say("rated_note" if self.mode == "rated" else "practice_note")]
+
+
+def _totals_before(game: Game) -> list[int]:
+    """Each seat's total over the finished hands before the last one."""
+    done = [h.points() for h in game.hands[:-1] if h.is_over]
+    return [sum(col) for col in zip(*done)] if done else [0] * game.rules.players
+
+
+# -- the chart of the totals --------------------------------------------------------------
+_LINE_COLOURS = ("#2563eb", "#c8102e", "#1e7b34", "#d97706")
+_DASHES = ("", "6 3", "2 3", "8 3 2 3")
+
+
+def totals_chart_svg(game: Game, lang: str = "tr", width: int = 360, height: int = 200) -> str:
+    """The running totals after each hand as a line chart (inline SVG, no matplotlib), with
+    the target as a dashed line and a text alternative.
+
+    >>> svg = totals_chart_svg(Game(Rules.preset("standard"), seed=1), "en")
+    >>> svg.startswith("<svg") and 'role="img"' in svg
+    True
+    """
+    rules = game.rules
+    n = rules.players
+    rows = [h.points() for h in game.hands if h.is_over]
+    running = [[0] * n]
+    for row in rows:
+        running.append([a + b for a, b in zip(running[-1], row)])
+    top = max([rules.target] + [v for r in running for v in r])
+    low = min([0] + [v for r in running for v in r])
+    left, right, up, down = 34, 96, 12, 26
+    plot_w, plot_h = width - left - right, height - up - down
+    steps = max(len(running) - 1, 1)
+
+    def x(i: int) -> float:
+        return left + plot_w * i / steps
+
+    def y(v: float) -> float:
+        return up + plot_h * (1 - (v - low) / ((top - low) or 1))
+
+    title = ("Toplam puanlar, tur tur" if lang == "tr" else "Running totals, hand by hand")
+    names = [seat_name(s, lang, n) for s in range(n)]
+    desc = "; ".join(f"{names[s]}: {running[-1][s]}" for s in range(n))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" '
+             f'aria-label="{escape(title)}. {escape(desc)}" '
+             f'style="max-width:100%;height:auto;font-family:system-ui,sans-serif">'
+             f"<title>{escape(title)}. {escape(desc)}</title>",
+             f'<rect x="{left}" y="{up}" width="{plot_w}" height="{plot_h}" fill="#f8fafc" '
+             f'stroke="#cbd5e1"/>']
+    ty = y(rules.target)
+    target_word = "hedef" if lang == "tr" else "target"
+    parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{ty:.1f}" y2="{ty:.1f}" '
+                 f'stroke="#64748b" stroke-dasharray="4 3"/>'
+                 f'<text x="{left - 4}" y="{ty + 4:.1f}" font-size="10" text-anchor="end" '
+                 f'fill="#475569">{rules.target}</text>'
+                 f'<text x="{left + 4}" y="{ty - 3:.1f}" font-size="10" fill="#475569">'
+                 f'{target_word}</text>')
+    parts.append(f'<text x="{left - 4}" y="{y(low) + 4:.1f}" font-size="10" text-anchor="end" '
+                 f'fill="#475569">{low}</text>')
+    for i in range(len(running)):
+        parts.append(f'<text x="{x(i):.1f}" y="{height - 8}" font-size="10" text-anchor="middle" '
+                     f'fill="#475569">{i}</text>')
+    for s in range(n):
+        points = " ".join(f"{x(i):.1f},{y(r[s]):.1f}" for i, r in enumerate(running))
+        dash = f' stroke-dasharray="{_DASHES[s]}"' if _DASHES[s] else ""
+        parts.append(f'<polyline points="{points}" fill="none" stroke="{_LINE_COLOURS[s]}" '
+                     f'stroke-width="2"{dash}/>')
+        last = running[-1][s]
+        parts.append(f'<text x="{left + plot_w + 6}" y="{up + 12 + 15 * s}" font-size="11" '
+                     f'fill="{_LINE_COLOURS[s]}">{escape(names[s])} {last}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
