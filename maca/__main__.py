@@ -186,6 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--serve", dest="serve", action="store_const", const="only",
                       help="serve the last build, without building")
     site.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
+    from .terminal import add_arguments as play_arguments
+    play_arguments(sub.add_parser("play", help="play a whole game against the computer "
+                                               "(--timer S: a rated game)"))
     for command in (check, sheets, grading):
         command.add_argument("--lang", default="tr", choices=["tr", "en"])
     args = parser.parse_args(argv)
@@ -194,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "site":
         return build_site(args.serve, args.port)
+    if args.command == "play":
+        from .terminal import run
+        return run(args)
     try:
         if args.command == "check":
             return validate_sets(args.sets, args.lang)
