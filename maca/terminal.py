@@ -108,12 +108,12 @@ class _Lines:
             chunk = os.read(self.fd, 4096)
             if not chunk:
                 if self.buffer:
-                    line, self.buffer = self.buffer, b""
-                    return line.decode("utf-8", "replace")
+                    rest, self.buffer = self.buffer, b""
+                    return rest.decode("utf-8", "replace")
                 raise EOFError
             self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.decode("utf-8", "replace").rstrip("\r")
+        raw, _, self.buffer = self.buffer.partition(b"\n")
+        return raw.decode("utf-8", "replace").rstrip("\r")
 
 
 def parser() -> argparse.ArgumentParser:

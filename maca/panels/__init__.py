@@ -16,6 +16,7 @@ and from then on sends each click to `act` and draws the answer in place.
 ``hearts_lesson(lang, scenario=, queen_breaks=)``  breaking hearts, the Q♠ switch
 ``scoring_lesson(lang, preset="standard")``   give scoring cards to players, read the score
 ``moon_lesson(lang)``                         shoot the moon against defenders
+``table_game(lang, level=, mode=, …)``        a whole game against the computer (issue 12)
 ===========================================  =================================================
 
 >>> panel = play_lesson(lang="en", seed=1)
@@ -35,8 +36,9 @@ from .base import Panel, open_panel, use_widgets
 from .lessons import (FollowSuitPanel, HeartsPanel, MoonPanel, PassingPanel, PlayPanel,
                       ScoringPanel, TrickPanel, follow_suit_lesson, hearts_lesson, moon_lesson,
                       passing_lesson, play_lesson, scoring_lesson, trick_lesson)
+from .table import TablePanel, table_game
 
 __all__ = ["Panel", "open_panel", "use_widgets", "PlayPanel", "play_lesson", "TrickPanel",
            "trick_lesson", "PassingPanel", "passing_lesson", "FollowSuitPanel",
            "follow_suit_lesson", "HeartsPanel", "hearts_lesson", "ScoringPanel",
-           "scoring_lesson", "MoonPanel", "moon_lesson"]
+           "scoring_lesson", "MoonPanel", "moon_lesson", "TablePanel", "table_game"]

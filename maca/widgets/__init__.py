@@ -25,6 +25,9 @@ One line in a lesson page shows a widget; ``lang`` sets the page's language for 
                                             previous/next and the score so far
 ``exercise_widget(exercise)``               one `Exercise` (or ``"hearts/hb-1"``) on its own,
                                             for a lesson's quick check; nothing is saved
+``table(lang="tr", level="hard")``          a whole game against three computer players:
+                                            choices first (level, rules, practice or rated,
+                                            timer, target, passing, moon), then the game
 ==========================================  ==================================================
 
 Every constructor returns an ``ipywidgets.VBox``; its controller is at ``.lesson`` (or
@@ -48,6 +51,7 @@ gives that file as a link to hand in. ``folder=None`` keeps the answers in memor
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ..exercises import AnswersFileError, Exercise, ExerciseSet, Worksheet, find_set
 from ..exercises.session import COURSE, GUEST
@@ -59,7 +63,7 @@ from .views import (FollowSuitView, HeartsView, MoonView, PassingView, PlayView,
 
 __all__ = ["SETTINGS", "Settings", "settings_bar", "play_lesson", "trick_lesson",
            "passing_lesson", "follow_suit_lesson", "hearts_lesson", "scoring_lesson",
-           "moon_lesson", "exercise_set", "exercise_widget"]
+           "moon_lesson", "exercise_set", "exercise_widget", "table"]
 
 
 def _settings(lang: str | None, settings: Settings | None) -> Settings:
@@ -141,3 +145,14 @@ def exercise_widget(exercise: Exercise | str, lang: str | None = None, bar: bool
         source, _, exercise_id = exercise.rpartition("/")
         exercise = find_set(source)[exercise_id]
     return ExerciseView(Worksheet.single(exercise), _settings(lang, settings), bar)
+
+
+def table(lang: str | None = None, rules: str = "standard", level: str = "hard",
+          mode: str = "practice", timer: int = 60, target: int | None = None,
+          passing: bool = True, moon: str | None = None, seed: int | None = None) -> Any:
+    """A whole game against three computer players (`maca.panels.table` as widgets)."""
+    from ..panels.table import TablePanel
+    from .table_view import TableView
+    chosen = _settings(lang, None).lang
+    return TableView(TablePanel(chosen, rules=rules, level=level, mode=mode, timer=timer,
+                                target=target, passing=passing, moon=moon, seed=seed))

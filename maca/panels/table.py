@@ -1,0 +1,357 @@
+"""The table as a panel: a whole game against the computer, live in the book's page.
+
+The panel draws the table controller (`maca.table.Table`); before the game it shows the
+choices (level, rules, practice or rated, timer, target, passing, moon rule) and a start
+button. A rated game's move timer is drawn as a ``[data-maca-countdown]`` element: the page
+script ticks it every second and, at zero, sends the ``timeout`` action; Python checks its own
+clock and plays for the learner. The notebook widget (`maca.widgets.table`) shows the same
+controls (`TablePanel.groups`) as ipywidgets buttons.
+
+>>> panel = table_game(lang="en", seed=1, level="medium")
+>>> panel.act("start")
+>>> panel.table.stage
+'pass'
+>>> "Make it live" in panel._repr_html_()
+True
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Callable, NamedTuple
+
+from .. import render
+from ..cards import CardSet
+from ..reasons import seat_name
+from ..rules import PRESET_NAMES
+from ..table import TIMER_RANGE, WORDS as TABLE_WORDS, Table, make_rules, totals_chart_svg
+from .base import (Panel, button, card_buttons, group, heading, note_html, notes_html,
+                   parse_card, parse_choice, parse_number, row)
+
+__all__ = ["TablePanel", "table_game", "WORDS", "Control"]
+
+#: The panel's own words: (Turkish, English).
+WORDS: dict[str, tuple[str, str]] = {
+    "panel_table": ("Bilgisayara karşı oyna", "Play against the computer"),
+    "level": ("Seviye", "Level"),
+    "rules": ("Kurallar", "Rules"),
+    "mode": ("Oyun", "Game"),
+    "timer": ("Hamle süresi (sn)", "Move timer (s)"),
+    "target": ("Hedef", "Target"),
+    "passing": ("Kart geçirme", "Passing"),
+    "on": ("Açık", "On"), "off": ("Kapalı", "Off"),
+    "moon": ("Ay vurma", "Moon"),
+    "moon_rule_old": ("eski usul", "old"), "moon_rule_new": ("yeni usul", "new"),
+    "moon_rule_choice": ("vuran seçer", "shooter's choice"),
+    "preset_standard": ("standart", "standard"), "preset_omnibus": ("omnibus", "omnibus"),
+    "preset_turkish": ("Türk usulü", "Turkish"), "preset_three_players": ("üç kişi", "3 players"),
+    "preset_partnership": ("eşli", "partnership"),
+    "start": ("Oyuna başla", "Start the game"),
+    "setup_note": ("Seçimlerini yap ve oyuna başla. Test oyununda geri alma ve ipucu var, süre "
+                   "yok; puanlı oyunda her hamlenin süresi var ve sonuç sıralamana işlenir.",
+                   "Make your choices and start. A practice game has undo and hints and no "
+                   "clock; a rated game has a move timer and its result counts in your "
+                   "standings."),
+    "your_cards": ("Kartların", "Your cards"),
+    "pass_cards": ("Geçireceğin kartlar", "Cards to pass"),
+    "confirm_pass": ("Kartları geçir", "Pass the cards"),
+    "undo": ("↶ Geri al", "↶ Undo"),
+    "hint": ("İpucu", "Hint"),
+    "leave": ("Masadan kalk", "Leave the table"),
+    "next": ("Sonraki tur ▶", "Next hand ▶"),
+    "again": ("Yeni oyun", "New game"),
+    "setup": ("Seçimlere dön", "Back to the choices"),
+    "sheet": ("Puan tablosu", "Score sheet"),
+    "hand": ("Tur", "Hand"),
+    "total": ("Toplam", "Total"),
+    "revealed": ("Eller (dağıtıldığı gibi)", "The hands (as dealt)"),
+    "session": ("Bu oturumun oyunları", "This session's games"),
+    "standing": ("Puanlı sonuç toplamın: {standing}", "Your rated results add up to: {standing}"),
+    "record": ("Oyun kaydı", "Game record"),
+    "trick": ("Masadaki el", "The trick"),
+    "game_word": ("oyun", "game"),
+}
+
+_TIMERS = (30, 60, 120, 300)
+
+
+def _w(key: str, lang: str, **values: object) -> str:
+    tr, en = WORDS[key] if key in WORDS else TABLE_WORDS[key]
+    return (tr if lang == "tr" else en).format(**values)
+
+
+class Control(NamedTuple):
+    """One button of the panel: its label, action, value, and state."""
+
+    label: str
+    act: str
+    value: str = ""
+    pressed: bool | None = None
+    blocked: bool = False
+
+
+class TablePanel(Panel):
+    """A whole game against three computer players (module text)."""
+
+    kind = "table"
+
+    def __init__(self, lang: str = "tr", rules: str = "standard", level: str = "hard",
+                 mode: str = "practice", timer: int = 60, target: int | None = None,
+                 passing: bool = True, moon: str | None = None, seed: int | None = None,
+                 budget: float | None = -1.0) -> None:
+        options: dict[str, Any] = {"rules": rules, "level": level, "mode": mode,
+                                   "timer": timer, "passing": passing}
+        for name, value in (("target", target), ("moon", moon), ("seed", seed)):
+            if value is not None:
+                options[name] = value
+        if budget != -1.0:
+            options["budget"] = budget
+        super().__init__(lang, **options)
+        make_rules(rules, target, passing, moon)     # refuse bad choices now
+        self.choice: dict[str, Any] = {"rules": rules, "level": level, "mode": mode,
+                                       "timer": timer, "target": target, "passing": passing,
+                                       "moon": moon}
+        self.seed, self.budget = seed, budget
+        self.table: Table | None = None
+        self.results: list[Any] = []
+
+    def title(self) -> str:
+        return _w("panel_table", self.lang)
+
+    # -- actions ----------------------------------------------------------------------------
+    def actions(self) -> dict[str, Callable[[str], object]]:
+        def choose(name: str, values: tuple[str, ...]) -> Callable[[str], None]:
+            def set_value(value: str) -> None:
+                self.choice[name] = parse_choice(value, values, name)
+            return set_value
+
+        def timer(value: str) -> None:
+            self.choice["timer"] = parse_number(value, *TIMER_RANGE, "the move timer")
+
+        def target(value: str) -> None:
+            self.choice["target"] = parse_number(value, 1, 999, "the target")
+
+        return {
+            "level": choose("level", ("easy", "medium", "hard")),
+            "rules": self._set_rules,
+            "mode": choose("mode", ("practice", "rated")),
+            "timer": timer,
+            "target": target,
+            "passing": lambda v: self.choice.update(
+                passing=parse_choice(v, ("on", "off"), "passing") == "on"),
+            "moon_rule": choose("moon", ("old", "new", "choice")),
+            "start": lambda _: self.start(),
+            "card": self._card,
+            "confirm_pass": lambda _: self._table().confirm_pass(),
+            "peskir": lambda v: self._table().declare_peskir(
+                parse_choice(v, ("yes", "no"), "peşkir") == "yes"),
+            "moon": lambda v: self._table().choose_moon(parse_choice(v, ("old", "new"), "moon")),
+            "next": lambda _: self._table().next_hand(),
+            "undo": lambda _: self._table().undo(),
+            "hint": lambda _: self._table().hint(),
+            "leave": lambda _: self._table().leave(),
+            "again": lambda _: self._table().new_game(),
+            "setup": lambda _: self._to_setup(),
+            "timeout": lambda _: self._table().tick(),
+        }
+
+    def _set_rules(self, value: str) -> None:
+        self.choice["rules"] = parse_choice(value, PRESET_NAMES, "rules")
+        self.choice["target"] = None   # each preset has its own target
+
+    def start(self) -> None:
+        """Sit down with the chosen options."""
+        c = self.choice
+        rated = c["mode"] == "rated"
+        self.table = Table(c["rules"], level=c["level"], mode=c["mode"],
+                           timer=c["timer"] if rated else None, seed=self.seed,
+                           target=c["target"], passing=c["passing"], moon=c["moon"],
+                           budget=self.budget)
+        if self.results:   # the session goes on across games
+            self.table.results[:0] = self.results
+
+    def _to_setup(self) -> None:
+        if self.table is not None:
+            self.results = list(self.table.results)
+        self.table = None
+
+    def _table(self) -> Table:
+        if self.table is None:
+            self.start()
+        assert self.table is not None
+        return self.table
+
+    def _card(self, value: str) -> None:
+        table = self._table()
+        card = parse_card(value)
+        if table.stage == "pass":
+            table.toggle(card)
+        else:
+            table.play(card)
+
+    # -- what is drawn ------------------------------------------------------------------------
+    def groups(self) -> list[tuple[str, list[Control]]]:
+        """The panel's buttons, in labelled groups (the widget draws the same)."""
+        lang, table = self.lang, self.table
+        if table is None:
+            c = self.choice
+            rules = make_rules(c["rules"], c["target"], c["passing"], c["moon"])
+            out = [
+                (_w("level", lang), [Control(_w(f"level_{v}", lang), "level", v,
+                                             c["level"] == v) for v in ("easy", "medium", "hard")]),
+                (_w("rules", lang), [Control(_w(f"preset_{v}", lang), "rules", v,
+                                             c["rules"] == v) for v in PRESET_NAMES]),
+                (_w("mode", lang), [Control(_w(v, lang), "mode", v, c["mode"] == v)
+                                    for v in ("practice", "rated")]),
+            ]
+            if c["mode"] == "rated":
+                out.append((_w("timer", lang), [Control(str(v), "timer", str(v),
+                                                        c["timer"] == v) for v in _TIMERS]))
+            targets = sorted({50, 100, make_rules(c["rules"]).target})
+            out.append((_w("target", lang), [Control(str(v), "target", str(v),
+                                                     rules.target == v) for v in targets]))
+            out.append((_w("passing", lang), [
+                Control(_w("on", lang), "passing", "on", bool(rules.pass_cycle)),
+                Control(_w("off", lang), "passing", "off", not rules.pass_cycle)]))
+            out.append((_w("moon", lang), [Control(_w(f"moon_rule_{v}", lang), "moon_rule", v,
+                                                   rules.moon == v)
+                                           for v in ("old", "new", "choice")]))
+            out.append(("", [Control(_w("start", lang), "start")]))
+            return out
+        stage = table.stage
+        practice = table.mode == "practice"
+        main: list[Control] = []
+        if stage == "pass":
+            main.append(Control(_w("confirm_pass", lang), "confirm_pass",
+                                blocked=len(table.selected) != table.rules.pass_count))
+        elif stage == "peskir":
+            main += [Control(_w("peskir_yes", lang), "peskir", "yes"),
+                     Control(_w("peskir_no", lang), "peskir", "no")]
+        elif stage == "moon":
+            value = table.rules.moon_value
+            main += [Control(_w("moon_old", lang, value=value), "moon", "old"),
+                     Control(_w("moon_new", lang, value=value), "moon", "new")]
+        elif stage == "hand_over":
+            main.append(Control(_w("next", lang), "next"))
+        elif stage in ("game_over", "left"):
+            main += [Control(_w("again", lang), "again"), Control(_w("setup", lang), "setup")]
+        if practice and stage in ("pass", "play", "peskir"):
+            main.append(Control(_w("hint", lang), "hint"))
+        if practice and stage not in ("left",):
+            main.append(Control(_w("undo", lang), "undo"))
+        if stage not in ("game_over", "left"):
+            main.append(Control(_w("leave", lang), "leave"))
+        return [("", main)]
+
+    def hand_cards(self) -> dict[str, Any] | None:
+        """The learner's cards as `card_buttons` draws them (None before the game)."""
+        table = self.table
+        if table is None or table.stage in ("left",):
+            return None
+        held = table.hand.cards(table.seat)
+        if not held:
+            return None
+        if table.stage == "pass":
+            return {"cards": held, "selected": table.selected, "toggles": True,
+                    "label": _w("pass_cards", self.lang)}
+        playable = table.legal() if table.stage == "play" else CardSet()
+        return {"cards": held, "playable": playable, "reasons": table.reasons(self.lang),
+                "label": _w("your_cards", self.lang)}
+
+    def countdown(self) -> str:
+        """The move timer: seconds left, drawn for the page script to tick."""
+        table = self.table
+        left = table.remaining() if table is not None else None
+        if left is None:
+            return ""
+        lang = self.lang
+        words = {"template": _w("time_left", lang, seconds="{s}"),
+                 "warning": _w("time_warning", lang, seconds="{s}")}
+        shown = table.timer_note() if table is not None else None
+        attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in words.items())
+        return (f'<p class="maca-note maca-countdown" role="timer" '
+                f'data-maca-countdown="{left:.2f}"{attrs}>'
+                f'{escape(shown.text(lang) if shown else "")}</p>'
+                '<p class="maca-countdown-alert" role="alert" style="margin:0"></p>')
+
+    def pictures(self) -> str:
+        """Everything but the buttons: the trick, what happened, the score sheet, the chart,
+        the hands after the hand (practice) and the session's record."""
+        table, lang = self.table, self.lang
+        if table is None:
+            return notes_html([], lang) + f'<p class="maca-note">{escape(_w("setup_note", lang))}</p>'
+        n = table.players
+        parts = [self.countdown()]
+        stage = table.stage
+        if stage not in ("left",):
+            trick, number = table.shown_trick()
+            parts.append(row(render.trick_html(trick, lang=lang, size=58,  # type: ignore[arg-type]
+                                               number=number)))
+        if table.events:
+            parts.append('<p class="maca-note">' + escape(" · ".join(
+                e.text(lang) for e in table.events)) + "</p>")
+        sheet = table.sheet()
+        if sheet and stage in ("hand_over", "game_over", "moon", "left"):
+            names = [seat_name(s, lang, n) for s in range(n)]
+            head = "".join(f"<th>{escape(x)}</th>" for x in names)
+            body = "".join(f"<tr><td>{number}</td>" + "".join(f"<td>{p}</td>" for p in points)
+                           + "</tr>" for number, points in sheet)
+            total = "".join(f"<td><strong>{t}</strong></td>" for t in table.game.totals)
+            parts.append(heading(_w("sheet", lang))
+                         + f'<table class="maca-sheet"><thead><tr><th>{_w("hand", lang)}</th>'
+                         f"{head}</tr></thead><tbody>{body}<tr><td>{_w('total', lang)}</td>"
+                         f"{total}</tr></tbody></table>"
+                         + totals_chart_svg(table.game, lang))
+        shown = table.revealed()
+        if shown is not None:
+            parts.append(heading(_w("revealed", lang)) + "".join(
+                f'<p class="maca-note">{escape(seat_name(s, lang, n))}: '
+                f'{escape(" ".join(c.symbol for c in cards.sorted_for_display()))}</p>'
+                for s, cards in enumerate(shown)))
+        if stage in ("game_over", "left"):
+            parts.append(self.session_html())
+        return "".join(parts)
+
+    def session_html(self) -> str:
+        """The session's games and your rated total."""
+        table, lang = self.table, self.lang
+        assert table is not None
+        items = "".join(
+            f"<li>{r.number}. {escape(_w('game_word', lang))} — {escape(_w(r.mode, lang))}, "
+            f"{escape(_w('level_' + r.level, lang))}, {escape(r.rules)}: "
+            f"{escape(_w(r.result_key(), lang))}</li>" for r in table.results)
+        return (heading(_w("session", lang)) + f"<ul>{items}</ul>"
+                + f'<p class="maca-note">{escape(_w("standing", lang, standing=f"{table.session_standing():+d}"))}</p>')
+
+    def body(self, live: bool) -> str:
+        lang = self.lang
+        parts = [self.pictures()]
+        cards = self.hand_cards()
+        if cards is not None:
+            parts.append(heading(cards["label"]) + card_buttons(lang=lang, live=live, **cards))
+        for label, controls in self.groups():
+            buttons = [button(c.label, c.act, live, c.value, c.pressed, blocked=c.blocked)
+                       for c in controls]
+            parts.append(group(label, *buttons) if label else
+                         '<div class="maca-controls">' + "".join(buttons) + "</div>")
+        note = self.table.note if self.table is not None else None
+        parts.append(note_html(note, lang))
+        return "".join(parts)
+
+    def widget(self) -> Any:
+        from ..widgets.table import TableView
+        return TableView(self)
+
+
+def table_game(lang: str = "tr", rules: str = "standard", level: str = "hard",
+               mode: str = "practice", timer: int = 60, target: int | None = None,
+               passing: bool = True, moon: str | None = None,
+               seed: int | None = None) -> TablePanel:
+    """A whole game against the computer, live in the page (choices first, then the game).
+
+    >>> panel = table_game(lang="tr", level="medium", seed=2)
+    >>> panel.act("mode", "rated"); panel.act("timer", "30"); panel.act("start")
+    >>> panel.table.mode, panel.table.timer, 'data-maca-countdown="30.00"' in panel.body(True)
+    ('rated', 30, True)
+    """
+    return TablePanel(lang, rules=rules, level=level, mode=mode, timer=timer, target=target,
+                      passing=passing, moon=moon, seed=seed)

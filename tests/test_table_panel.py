@@ -1,0 +1,119 @@
+"""The table's panel (book page) and its notebook widget, driven by clicks."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from maca.bots import RuleBot
+from maca.errors import SettingError
+from maca.panels import live, open_panel
+from maca.panels.table import TablePanel, table_game
+
+
+def test_choices_then_a_hand_by_clicks() -> None:
+    panel = table_game(lang="en", level="medium", seed=3)
+    page = panel._repr_html_()
+    assert 'data-maca-panel=' in page and "Start the game" in page and " disabled>" in page
+    panel.act("level", "easy")
+    panel.act("rules", "omnibus")
+    panel.act("target", "50")
+    panel.act("passing", "off")
+    panel.act("moon_rule", "new")
+    body = panel.body(live=True)
+    assert 'data-act="level" data-value="easy" aria-pressed="true"' in body
+    panel.act("start")
+    table = panel.table
+    assert table.rules.name == "omnibus" and table.rules.target == 50
+    assert table.rules.moon == "new" and table.stage == "play" and table.level == "easy"
+    while table.stage == "play":
+        card = RuleBot().choose_play(table.hand.observe(0))
+        body = panel.body(live=True)
+        assert f'data-value="{card}" data-raised="true"' in body or 'data-raised' in body
+        panel.act("card", str(card))
+    assert table.stage == "hand_over"
+    body = panel.body(live=True)
+    assert "Score sheet" in body and "<polyline" in body and "The hands (as dealt)" in body
+    panel.act("next")
+    assert table.game.hand.number == 2
+
+
+def test_passing_and_refusals_by_clicks() -> None:
+    panel = table_game(lang="tr", level="medium", seed=5)
+    panel.act("start")
+    table = panel.table
+    cards = RuleBot().choose_pass(table.hand.observe(0))
+    body = panel.body(live=True)
+    assert 'data-act="confirm_pass"' in body and 'aria-disabled="true"' in body
+    for card in cards:
+        panel.act("card", str(card))
+    assert table.selected == cards
+    panel.act("confirm_pass")
+    assert table.stage == "play"
+    held = table.hand.cards(0)
+    illegal = held - table.legal()
+    if illegal:
+        panel.act("card", str(min(illegal)))
+        assert table.note.kind == "error"
+    with pytest.raises(SettingError):
+        panel.act("card", "1Z")
+    with pytest.raises(SettingError):
+        panel.act("timer", "5")
+    with pytest.raises(SettingError):
+        panel.act("level", "expert")
+    panel.act("hint")
+    assert table.note.text("tr").startswith("İpucu")
+    panel.act("leave")
+    assert table.stage == "left" and "Bu oturumun oyunları" in panel.body(True)
+    panel.act("setup")
+    assert panel.table is None and "Oyuna başla" in panel.body(True)
+    panel.act("start")
+    assert panel.table.results and panel.table.results[0].left
+
+
+def test_the_rated_countdown_and_its_timeout_action() -> None:
+    panel = table_game(lang="en", level="medium", mode="rated", timer=30, seed=2)
+    panel.act("start")
+    now = [0.0]
+    panel.table.clock = lambda: now[0]
+    panel.table._start_turn()
+    assert 'data-maca-countdown="30.00"' in panel.body(True)
+    assert "Undo" not in panel.body(True) and "Hint" not in panel.body(True)
+    panel.act("timeout")       # too early: Python's own clock decides
+    assert panel.table.stage == "pass"
+    now[0] = 31.0
+    panel.act("timeout")
+    assert panel.table.stage == "play" and "passed for you" in panel.table.note.text("en")
+
+
+def test_the_browser_rebuilds_the_same_panel_from_its_description() -> None:
+    panel = table_game(lang="tr", level="hard", seed=4)
+    again = open_panel(panel.spec())
+    assert isinstance(again, TablePanel) and again.spec() == panel.spec()
+    number = live.start(json.dumps(panel.spec()))
+    assert "Oyuna başla" in live.draw(number)
+    budget = json.dumps({**panel.spec(), "level": "medium"})
+    number = live.start(budget)
+    html = live.act(number, "start", "")
+    assert 'data-act="card"' in html
+
+
+def test_the_notebook_widget_by_headless_clicks() -> None:
+    from maca.widgets import table as table_widget
+    view = table_widget(lang="en", level="medium", seed=6)
+    view.button("mode", "practice").click()
+    view.button("start").click()
+    table = view.panel.table
+    for card in RuleBot().choose_pass(table.hand.observe(0)):
+        view.cards.button_for(card).click()
+    view.button("confirm_pass").click()
+    assert table.stage == "play"
+    while table.stage == "play":
+        view.cards.button_for(RuleBot().choose_play(table.hand.observe(0))).click()
+    assert table.stage == "hand_over" and "Score sheet" in view.picture.value
+    view.button("undo").click()
+    assert table.stage == "play" and "Undone" in view.message.value
+    view.button("leave").click()
+    assert table.stage == "left"
+    view.button("again").click()
+    assert view.panel.table.stage == "pass"
