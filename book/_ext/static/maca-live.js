@@ -28,6 +28,36 @@ function focusAgain(body, act, value) {
     ?? body.querySelector("[data-act]"))?.focus();
 }
 
+// A rated table's move timer (maca/panels/table.py): the panel draws the seconds left in a
+// [data-maca-countdown] element; this ticks it every second, says the last 10 seconds in its
+// role="alert" neighbour, and at zero calls expire() (the panel's "timeout" action: Python
+// checks its own clock and plays for the learner). A redraw starts it again.
+function tableCountdown(body, expire) {
+  clearInterval(body.macaCountdown);
+  const clock = body.querySelector("[data-maca-countdown]");
+  if (!clock) return;
+  const alert = body.querySelector(".maca-countdown-alert");
+  let left = Number(clock.dataset.macaCountdown);
+  const show = () => {
+    const warn = left <= 10;
+    const text = (warn ? clock.dataset.warning : clock.dataset.template)
+      .replace("{s}", String(Math.max(0, Math.ceil(left))));
+    clock.textContent = text;
+    clock.style.color = warn ? "#b91c1c" : "";
+    clock.style.fontWeight = warn ? "700" : "";
+    if (warn && alert && !alert.textContent) alert.textContent = text;
+  };
+  show();
+  body.macaCountdown = setInterval(() => {
+    left -= 1;
+    show();
+    if (left <= 0) {
+      clearInterval(body.macaCountdown);
+      expire();
+    }
+  }, 1000);
+}
+
 function wire(panel) {
   const start = panel.querySelector(".maca-live-start");
   const status = panel.querySelector(".maca-live-status");
@@ -40,6 +70,11 @@ function wire(panel) {
       const live = await startPython();
       const id = live.start(panel.dataset.macaPanel);
       body.innerHTML = live.draw(id);
+      const timed = () => tableCountdown(body, () => {
+        body.innerHTML = live.act(id, "timeout", "");
+        timed();
+      });
+      timed();
       panel.classList.add("maca-live");
       status.textContent = panel.dataset.ready;
       start.hidden = true;
@@ -48,6 +83,7 @@ function wire(panel) {
         if (!target || !body.contains(target)) return;
         const { act, value } = target.dataset;
         body.innerHTML = live.act(id, act, value);
+        timed();
         focusAgain(body, act, value);
       });
       body.querySelector("[data-act]")?.focus();
