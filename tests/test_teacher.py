@@ -528,3 +528,12 @@ def test_html_escapes_hold_in_the_teachers_index(tmp_path: Path) -> None:
     index = (tmp_path / "teacher" / "index.html").read_text("utf-8")
     assert "<img" not in index and "<i>C</i>" not in index
     assert html.escape("<img src=x onerror=alert(1)>") in index
+
+
+def test_a_broken_answers_file_is_explained_in_the_learners_language(tmp_path: Path) -> None:
+    save(tmp_path, "answers-passing-s1.json", "{")
+    with pytest.raises(AnswersFileError) as caught:
+        Worksheet.open(PASSING, student="s1", folder=tmp_path)
+    assert "geçerli bir JSON değil" in caught.value.message("tr")
+    assert "not valid JSON" in caught.value.message("en")
+    assert (tmp_path / "answers-passing-s1.json").read_text() == "{"   # left untouched

@@ -11,7 +11,8 @@ An exercise file states a position and a question, never the answer: the engine 
     sets       exercise sets (TOML), find_set by name
     session    Worksheet and Attempt: one learner, one set; answers-<set>-<student>.json
     progress   the answers file format
-    grading, sheets, roster, generators         the teacher's tools, exercises from a seed
+    grading, sheets, roster, files, generators  the teacher's tools (files: the one strict reader,
+                                                safe CSV), exercises from a seed
 
 >>> from maca.exercises import find_set, check
 >>> passing = find_set("passing")

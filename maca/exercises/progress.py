@@ -116,30 +116,36 @@ class Progress:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
-            raise AnswersFileError(f"{source}: not valid JSON: {exc}") from None
+            raise AnswersFileError(Text(f"{source}: geçerli bir JSON değil: {exc}",
+                                        f"{source}: not valid JSON: {exc}")) from None
         return cls.from_dict(data, source)
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "<answers>") -> Progress:
         """Check the schema of an answers document and read it."""
-        def bad(problem: str) -> AnswersFileError:
-            return AnswersFileError(f"{source}: {problem}")
+        def bad(problem: str, tr: str | None = None) -> AnswersFileError:
+            return AnswersFileError(Text(f"{source}: {tr or problem}", f"{source}: {problem}"))
 
         if not isinstance(data, dict):
-            raise bad("an answers file is a JSON object")
+            raise bad("an answers file is a JSON object", "bir cevap dosyası bir JSON nesnesidir")
         if data.get("format") != FORMAT:
-            raise bad(f"format must be {FORMAT!r}: this is not a maca answers file")
+            raise bad(f"format must be {FORMAT!r}: this is not a maca answers file",
+                      f"format {FORMAT!r} olmalı: bu bir maca cevap dosyası değil")
         if data.get("version") != VERSION:
-            raise bad(f"version {shown(data.get('version'))} is not supported (this maca reads {VERSION})")
+            raise bad(f"version {shown(data.get('version'))} is not supported (this maca reads "
+                      f"{VERSION})", f"{shown(data.get('version'))} sürümü desteklenmiyor (bu maca "
+                      f"{VERSION} sürümünü okur)")
         for key in ("course", "assignment", "student_id", "set"):
             if not isinstance(data.get(key), str) or not data[key].strip() or len(data[key]) > 200:
-                raise bad(f"{key} must be a non-empty text")
+                raise bad(f"{key} must be a non-empty text (at most 200 characters)",
+                          f"{key} boş olmayan bir yazı olmalı (en çok 200 karakter)")
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise bad("seed must be a whole number or null")
+            raise bad("seed must be a whole number or null", "seed bir tam sayı ya da null olmalı")
         answers = data.get("answers")
         if not isinstance(answers, dict):
-            raise bad("answers must be an object: exercise id → {answer, tries, hints}")
+            raise bad("answers must be an object: exercise id → {answer, tries, hints}",
+                      "answers bir nesne olmalı: alıştırma → {answer, tries, hints}")
         known = {"format", "version", "course", "assignment", "student_id", "set", "seed", "answers"}
         ignored = [f"field {shown(k)}" for k in sorted(set(data) - known, key=str)]
         entries = {}
@@ -148,14 +154,17 @@ class Progress:
             if not isinstance(exercise_id, str):
                 raise bad(f"{where}: an exercise id is text")
             if not isinstance(item, dict):
-                raise bad(f"{where} must be an object with answer, tries, hints")
+                raise bad(f"{where} must be an object with answer, tries, hints",
+                          f"{where} answer, tries, hints alanları olan bir nesne olmalı")
             for count in ("tries", "hints"):
                 value = item.get(count, 0)
                 if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10**6:
-                    raise bad(f"{where}.{count} must be a whole number ≥ 0, not {shown(value)}")
+                    raise bad(f"{where}.{count} must be a whole number ≥ 0, not {shown(value)}",
+                              f"{where}.{count} ≥ 0 bir tam sayı olmalı, {shown(value)} değil")
             seen = item.get("solution_seen", False)
             if not isinstance(seen, bool):
-                raise bad(f"{where}.solution_seen must be true or false, not {shown(seen)}")
+                raise bad(f"{where}.solution_seen must be true or false, not {shown(seen)}",
+                          f"{where}.solution_seen true ya da false olmalı, {shown(seen)} değil")
             fields = {"answer", "tries", "hints", "solution_seen"}
             ignored += [f"{where}.{k}" for k in sorted(set(item) - fields, key=str)]
             entries[exercise_id] = Entry(item.get("answer"), item.get("tries", 0),

@@ -448,8 +448,10 @@ class Worksheet:
         name = self.path.name
         try:
             saved = Progress.load(self.path)
-        except AnswersFileError as exc:
-            raise AnswersFileError(say("unreadable", file=name, error=str(exc))) from None
+        except AnswersFileError as exc:   # the problem said in the learner's language too
+            said = say("unreadable", file=name, error="\x00")
+            raise AnswersFileError(Text(said.tr.replace("\x00", exc.message("tr")),
+                                        said.en.replace("\x00", exc.message("en")))) from None
         mine = self.progress
         for what, theirs, ours in (("of_student", saved.student_id, mine.student_id),
                                    ("of_set", saved.set_id, mine.set_id),
