@@ -530,10 +530,19 @@ def test_html_escapes_hold_in_the_teachers_index(tmp_path: Path) -> None:
     assert html.escape("<img src=x onerror=alert(1)>") in index
 
 
+def _problem(path: Path) -> Text:
+    try:
+        Progress.load(path)
+    except AnswersFileError as exc:
+        return exc.text
+    raise AssertionError("read")
+
+
 def test_a_broken_answers_file_is_explained_in_the_learners_language(tmp_path: Path) -> None:
     save(tmp_path, "answers-passing-s1.json", "{")
     with pytest.raises(AnswersFileError) as caught:
         Worksheet.open(PASSING, student="s1", folder=tmp_path)
-    assert "geçerli bir JSON değil" in caught.value.message("tr")
+    assert "okunamadı" in caught.value.message("tr")
     assert "not valid JSON" in caught.value.message("en")
+    assert "geçerli bir JSON değil" in _problem(tmp_path / "answers-passing-s1.json").tr
     assert (tmp_path / "answers-passing-s1.json").read_text() == "{"   # left untouched
