@@ -231,6 +231,22 @@ def compiled(rules: Rules) -> _Compiled:
     return table
 
 
+def moment_cascade(table: _Compiled, first: bool, broken: bool, lead: int = -1) -> Cascade:
+    """The compiled cascade where a card is chosen: a lead (``lead`` -1) or a card following
+    the card index ``lead``, on trick 1 (``first``) or later, hearts ``broken`` or not. The
+    fast path of `Hand.legal_mask` for searches that keep their own ints (the solver).
+
+    >>> t = compiled(Rules.preset("standard"))
+    >>> [layer.name for _, _, layer in moment_cascade(t, False, False)]
+    ['leading_hearts']
+    """
+    if lead < 0:
+        return table.leads[first * 2 + broken]
+    if not first:
+        return table.follows[lead // 13]
+    return table.follows[8 if lead == _AH_INDEX else 4 + lead // 13]
+
+
 def shuffler(seed: int | str | None = None) -> random.Random:
     """The randomness of deals: seeded and reproducible, or (no seed) the system's secure source.
 
@@ -596,11 +612,8 @@ class Hand:
     def _cascade(self) -> Cascade:
         """The compiled cascade of this moment."""
         trick = self._trick
-        if not trick:
-            return self._compiled.leads[(not self._tricks) * 2 + self._broken]
-        if self._tricks:
-            return self._compiled.follows[trick[0] // 13]
-        return self._compiled.follows[8 if trick[0] == _AH_INDEX else 4 + trick[0] // 13]
+        return moment_cascade(self._compiled, not self._tricks, self._broken,
+                              trick[0] if trick else -1)
 
     def legal_mask(self) -> int:
         """Bitmask of the cards the player to move may play (0 when nobody is to play)."""
