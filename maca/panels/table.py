@@ -96,11 +96,12 @@ class TablePanel(Panel):
 
     def __init__(self, lang: str = "tr", rules: str = "standard", level: str = "hard",
                  mode: str = "practice", timer: int = 60, target: int | None = None,
-                 passing: bool = True, moon: str | None = None, seed: int | None = None,
-                 budget: float | None = -1.0) -> None:
+                 passing: bool | None = None, moon: str | None = None,
+                 seed: int | None = None, budget: float | None = -1.0) -> None:
         options: dict[str, Any] = {"rules": rules, "level": level, "mode": mode,
-                                   "timer": timer, "passing": passing}
-        for name, value in (("target", target), ("moon", moon), ("seed", seed)):
+                                   "timer": timer}
+        for name, value in (("target", target), ("passing", passing), ("moon", moon),
+                            ("seed", seed)):
             if value is not None:
                 options[name] = value
         if budget != -1.0:
@@ -116,6 +117,11 @@ class TablePanel(Panel):
 
     def title(self) -> str:
         return _w("panel_table", self.lang)
+
+    @property
+    def lesson(self) -> Table | None:
+        """The panel's controller: the table (None before the game starts)."""
+        return self.table
 
     # -- actions ----------------------------------------------------------------------------
     def actions(self) -> dict[str, Callable[[str], object]]:
@@ -156,7 +162,7 @@ class TablePanel(Panel):
 
     def _set_rules(self, value: str) -> None:
         self.choice["rules"] = parse_choice(value, PRESET_NAMES, "rules")
-        self.choice["target"] = None   # each preset has its own target
+        self.choice["target"] = self.choice["passing"] = None   # as the preset has them
 
     def start(self) -> None:
         """Sit down with the chosen options."""
@@ -338,13 +344,13 @@ class TablePanel(Panel):
         return "".join(parts)
 
     def widget(self) -> Any:
-        from ..widgets.table import TableView
+        from ..widgets.table_view import TableView
         return TableView(self)
 
 
 def table_game(lang: str = "tr", rules: str = "standard", level: str = "hard",
                mode: str = "practice", timer: int = 60, target: int | None = None,
-               passing: bool = True, moon: str | None = None,
+               passing: bool | None = None, moon: str | None = None,
                seed: int | None = None) -> TablePanel:
     """A whole game against the computer, live in the page (choices first, then the game).
 

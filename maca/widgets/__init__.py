@@ -149,7 +149,8 @@ def exercise_widget(exercise: Exercise | str, lang: str | None = None, bar: bool
 
 def table(lang: str | None = None, rules: str = "standard", level: str = "hard",
           mode: str = "practice", timer: int = 60, target: int | None = None,
-          passing: bool = True, moon: str | None = None, seed: int | None = None) -> Any:
+          passing: bool | None = None, moon: str | None = None,
+          seed: int | None = None) -> Any:
     """A whole game against three computer players (`maca.panels.table` as widgets)."""
     from ..panels.table import TablePanel
     from .table_view import TableView

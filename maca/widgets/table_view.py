@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..cards import Card
+from ..lessons import Settings
 from ..render import message_html
 from .views import CardButtons
 
@@ -29,6 +30,7 @@ class TableView(W.VBox):
 
     def __init__(self, panel: Any) -> None:
         self.panel = panel
+        self.settings = Settings(panel.lang)
         self.picture = W.HTML()
         self.cards = CardButtons(self._card)
         self.controls = W.VBox([])
@@ -37,6 +39,11 @@ class TableView(W.VBox):
         self._buttons: dict[tuple[str, str], W.Button] = {}
         super().__init__([self.picture, self.cards, self.controls, self.message, self.errors])
         self.refresh()
+
+    @property
+    def lesson(self) -> Any:
+        """The table controller the view shows (None before the game starts)."""
+        return self.panel.table
 
     def _do(self, act: str, value: str = "") -> None:
         with self.errors:
