@@ -2,8 +2,8 @@
 
 Every change goes through the engine (`Hand.check`, `play`, `give`, `undo`, `maca.scoring`);
 a refused action becomes a `Note` carrying the engine's own Turkish and English message.
-Computer players are small functions of an `Observation` (what one seat may see), never of
-the hand itself.
+Computer players are `maca.bots` bots (one Bot protocol): they decide from an
+`Observation` (what one seat may see), never from the hand itself.
 
 >>> lesson = PassingLesson(seed=3)
 >>> lesson.toggle(lesson.hand.cards(0).sorted_for_display()[0])
@@ -18,6 +18,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Callable
 
+from .bots import Bot, LowestBot, MoonDefender, SensibleBot, highest_cards
 from .cards import Card, CardSet, Suit
 from .errors import IllegalActionError, SettingError
 from .hand import Hand, Trick
@@ -279,26 +280,26 @@ def _check_lang(lang: str) -> str:
 SETTINGS = Settings()
 
 
-# -- computer players: functions of an Observation only ---------------------------------------
-def _low_key(card: Card) -> tuple[int, int]:
-    return (card.rank, int(card.suit))
+# -- computer players: bots of maca.bots (one Bot protocol), deciding from an Observation ---
+#: The lessons' scripted players (`maca.bots.SensibleBot`, `maca.bots.LowestBot`).
+SENSIBLE: Bot = SensibleBot()
+LOWEST: Bot = LowestBot()
 
 
 def lowest_card(obs: Observation) -> Card:
-    """The lowest legal card (by rank, then suit).
+    """The lowest legal card: `LOWEST`'s choice.
 
     >>> from maca import Hand, Rules
     >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
     >>> lowest_card(hand.observe(_mover(hand)))
     Card('2C')
     """
-    return min(obs.legal, key=_low_key)
+    return LOWEST.choose_play(obs)
 
 
 def sensible_card(obs: Observation) -> Card:
-    """A plain, honest player: lead low; follow with the highest card that stays under the
-    trick's best card (else the lowest); when void, throw the card worth most points, else the
-    highest card.
+    """The plain, honest player's card: `SENSIBLE`'s choice (lead low; duck under the best
+    card; when void, throw the card worth most points, else the highest).
 
     >>> from maca import Hand, Rules
     >>> hand = Hand.from_position("standard hand=4 cards=AKQJT98765432.../.AKQJT98765432../"
@@ -306,54 +307,12 @@ def sensible_card(obs: Observation) -> Card:
     >>> sensible_card(hand.observe(0))   # void in clubs on trick 1: no points allowed
     Card('AS')
     """
-    legal = obs.legal
-    trick = obs.current_trick
-    if not trick.cards:
-        return min(legal, key=_low_key)
-    follow = legal.of_suit(trick.cards[0].suit)
-    best = trick.winning_card
-    if follow and best is not None:
-        under = [c for c in follow if c.rank < best.rank]
-        return max(under, key=_low_key) if under else min(follow, key=_low_key)
-    return max(legal, key=lambda c: (obs.rules.value_of(c), c.rank, int(c.suit)))
-
-
-def highest_cards(obs: Observation, count: int | None = None) -> CardSet:
-    """A simple fair pass: the ``count`` highest cards held (rules' pass count by default).
-
-    >>> from maca import Hand, Rules
-    >>> hand = Hand.deal(Rules.preset("standard"), seed=3)
-    >>> str(highest_cards(hand.observe(1)))
-    'AD KD KC'
-    """
-    count = obs.rules.pass_count if count is None else count
-    ranked = sorted(obs.cards, key=lambda c: (c.rank, int(c.suit)), reverse=True)
-    return CardSet(ranked[:count])
+    return SENSIBLE.choose_play(obs)
 
 
 def moon_defender(shooter: int) -> Callable[[Observation], Card]:
-    """A defender against ``shooter``'s moon: play the lowest legal card, but while nobody else
-    has taken a penalty card, when void, throw a heart (or Q♠) on a trick that ``shooter`` has
-    already played to and can lose (a card above theirs is on the trick or still unseen).
-    """
-    def play(obs: Observation) -> Card:
-        legal, trick = obs.legal, obs.current_trick
-        penalty = obs.rules.penalty_mask
-        alive = moon_possible(obs.rules, [t.mask for t in obs.taken], shooter)
-        plays = dict(trick.plays())
-        if alive and shooter in plays and not legal.of_suit(trick.cards[0].suit):
-            led, theirs = trick.cards[0].suit, plays[shooter]
-            threats = CardSet(trick.cards) | obs.unseen
-            losing = theirs.suit != led or any(
-                c.suit == led and c.rank > theirs.rank for c in threats)
-            dumps = [c for c in legal if c.mask & penalty]
-            if losing and dumps:
-                return max(dumps, key=lambda c: (obs.rules.value_of(c), c.rank))
-        return min(legal, key=_low_key)
-    return play
-
-
-Bot = Callable[[Observation], Card]
+    """The card choice of `maca.bots.MoonDefender` against ``shooter``'s moon."""
+    return MoonDefender(shooter).choose_play
 
 
 def _mover(hand: Hand) -> int:
@@ -386,7 +345,7 @@ class PlayLesson:
     """
 
     def __init__(self, seed: int = 1, rules: Rules | str = "standard", number: int = 4,
-                 position: str | None = None, bot: Bot = sensible_card) -> None:
+                 position: str | None = None, bot: Bot = SENSIBLE) -> None:
         """A seeded deal (``number`` 4 has no passing; others pass with `highest_cards`), or
         a ``position`` string to start from."""
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
@@ -470,7 +429,7 @@ class PlayLesson:
         """Computer players play until it is the learner's turn or the hand is over."""
         hand = self.hand
         while not hand.is_over and hand.to_move != self.seat:
-            self._play(self.bot(hand.observe(_mover(hand))))
+            self._play(self.bot.choose_play(hand.observe(_mover(hand))))
 
     def _status(self) -> Note | None:
         if self.hand.is_over:
@@ -524,7 +483,7 @@ class FollowSuitLesson(PlayLesson):
         """Only the rest of the trick is played: the lesson stops after it."""
         hand = self.hand
         while hand.current_trick.cards and hand.to_move != self.seat:
-            self._play(self.bot(hand.observe(_mover(hand))))
+            self._play(self.bot.choose_play(hand.observe(_mover(hand))))
 
     def _status(self) -> Note | None:
         trick = self.hand.current_trick
@@ -649,7 +608,7 @@ class MoonLesson(PlayLesson):
     """
 
     def __init__(self) -> None:
-        super().__init__(rules="standard", bot=moon_defender(0))
+        super().__init__(rules="standard", bot=MoonDefender(0))
 
     def _deal(self) -> Hand:
         return Hand.from_cards(self.rules, [CardSet.from_pbn(h) for h in MOON_DEAL], number=4)

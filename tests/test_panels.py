@@ -77,6 +77,16 @@ SCRIPTS: dict[str, tuple[Callable[[], Panel], list[tuple[str, Value, bool]]]] = 
         ("card", refused, True), ("hint", "", True), ("card", "AC", True),
         ("hint", "", True), ("restart", "", True)]
         + [("card", card, True) for card in MOON_LINE.split()]),
+    "table": (lambda: panels.table_game(lang="tr", level="medium", seed=3), [
+        ("level", "easy", True), ("level", "easy", False), ("rules", "turkish", True),
+        ("mode", "rated", True), ("timer", "30", True), ("mode", "practice", True),
+        ("target", "50", True), ("passing", "off", False),   # Turkish rules pass no cards
+        ("moon_rule", "choice", True), ("start", "", True), ("hint", "", True),
+        ("peskir", "no", True),
+        ("card", lambda p: str(p.table.legal().sorted_for_display()[0]), True),  # type: ignore[attr-defined]
+        ("undo", "", True), ("timeout", "", False),           # practice: no clock
+        ("confirm_pass", "", True), ("moon", "old", False), ("next", "", False),  # not now
+        ("leave", "", True), ("again", "", True), ("setup", "", True)]),
 }
 
 _BUTTON = re.compile(r"<button\b[^>]*>")
@@ -183,6 +193,7 @@ BAD = [
     ("scoring", "preset", "poker"), ("scoring", "seat", "4"), ("scoring", "seat", "-1"),
     ("scoring", "took", "x"), ("scoring", "peskir", "7"), ("scoring", "card", "11H"),
     ("moon", "card", "queen"),
+    ("table", "level", "expert"), ("table", "timer", "10"), ("table", "rules", "poker"),
 ]
 
 
