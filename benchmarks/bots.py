@@ -12,8 +12,9 @@ machine): hard ≤ 2.0 against three random players and ≤ 4.5 against three me
 ≤ 0.3 s per move; medium ≤ 3.0 against three random. An average seat scores 6.5.
 
 The last line printed is JSON: ``hard_vs_random``, ``hard_vs_medium``, ``medium_vs_random``
-(points per hand), their intervals, and ``hard_s_per_move`` (the hard bot's mean thinking time
-per move it had a choice in, and over all its moves).
+(points per hand), their intervals, ``hard_s_per_move`` (the hard bot's mean thinking time
+per card it had a choice of), ``hard_s_per_any_move`` (over all its cards) and
+``hard_s_per_pass`` (per pass it chose: passes get twice a move's budget).
 """
 from __future__ import annotations
 
@@ -41,12 +42,13 @@ def _make(level: str, seed: int, budget: float | None, worlds: int) -> Any:
     return HardBot(seed=seed, budget=budget, worlds=worlds)
 
 
-def one_deal(args: tuple[str, str, str, int, float | None, int]) -> tuple[float, float, int, int]:
+def one_deal(args: tuple[str, str, str, int, float | None, int]
+             ) -> tuple[float, float, int, int, float, int]:
     """One duplicate deal: the tested bot's mean points over its four seats, its thinking time,
-    its moves, and the moves where it had more than one legal card."""
+    its moves, the moves where it had more than one legal card, its time passing, its passes."""
     preset, tested, other, deal, budget, worlds = args
     rules = Rules.preset(preset)
-    points, thinking, moves, choices = [], 0.0, 0, 0
+    points, thinking, moves, choices, passing, passes = [], 0.0, 0, 0, 0.0, 0
     for seat in range(rules.players):
         hand = Hand.deal(rules, seed=deal, number=deal % 4 + 1)
         bots = [_make(other, 1000 * deal + 10 * seat + s, budget, worlds)
@@ -65,7 +67,9 @@ def one_deal(args: tuple[str, str, str, int, float | None, int]) -> tuple[float,
         if isinstance(test, HardBot):
             thinking += test.thinking
             moves += test.moves
-    return statistics.fmean(points), thinking, moves, choices
+            passing += test.pass_thinking
+            passes += test.passes
+    return statistics.fmean(points), thinking, moves, choices, passing, passes
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -88,7 +92,8 @@ def main() -> None:
     result: dict[str, Any] = {"deals": args.deals, "budget": args.budget,
                               "worlds": args.worlds, "rules": args.rules,
                               "cpus": os.cpu_count(), "load_before": os.getloadavg()[0]}
-    thinking = moves = choices = 0
+    thinking = passing = 0.0
+    moves = choices = passes = 0
     with ProcessPoolExecutor(args.jobs) as pool:
         for name in args.only.split(","):
             tested, other = MATCHES[name]
@@ -102,12 +107,16 @@ def main() -> None:
             thinking += sum(r[1] for r in runs)
             moves += sum(r[2] for r in runs)
             choices += sum(r[3] for r in runs)
+            passing += sum(r[4] for r in runs)
+            passes += sum(r[5] for r in runs)
             print(f"{name:17} {mean:6.2f} ± {half:4.2f} points per hand "
                   f"({args.deals} deals × 4 seats, {time.perf_counter() - start:.0f} s)",
                   flush=True)
     if moves:
         result["hard_s_per_move"] = round(thinking / max(choices, 1), 4)
         result["hard_s_per_any_move"] = round(thinking / moves, 4)
+    if passes:
+        result["hard_s_per_pass"] = round(passing / passes, 4)
     result["load_after"] = os.getloadavg()[0]
     print(json.dumps(result))
 
