@@ -388,6 +388,11 @@ class Table:
         return say("time_warning" if self.warning else "time_left",
                    "error" if self.warning else "info", seconds=seconds)
 
+    def peskir_question(self) -> Note:
+        """The peşkir question, with what success and failure are worth under these rules."""
+        return say("peskir_ask", success=f"{self.rules.peskir_success:+d}",
+                   failure=self.rules.peskir_failure)
+
     def session_standing(self) -> int:
         """The sum of your rated results in this session."""
         return sum(r.standing or 0 for r in self.results if r.mode == "rated")
