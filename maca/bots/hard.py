@@ -30,7 +30,8 @@ from .explain import Explanation, explain, say
 from .policy import RuleBot, rule_choice, rule_playout, seen_state, tables
 from .simple import pass_danger, play_out
 
-__all__ = ["HardBot", "Constraints", "constraints", "sample_world", "BUDGET", "BROWSER_BUDGET"]
+__all__ = ["HardBot", "Constraints", "constraints", "sample_world", "BUDGET", "BROWSER_BUDGET",
+           "PASS_BUDGET"]
 
 _SUITS = tuple(suit_mask(s) for s in range(4))
 _HEARTS = _SUITS[3]
@@ -42,6 +43,8 @@ _KH = 1 << 50
 #: time buys fewer deals; the page stays responsive).
 BUDGET = 0.25
 BROWSER_BUDGET = 0.4
+#: The most seconds a pass is thought about (it gets twice a move's budget up to this).
+PASS_BUDGET = 0.5
 
 
 class Constraints:
@@ -231,7 +234,8 @@ class HardBot:
     def choose_pass(self, seen: Observation) -> CardSet:
         """The pass that cost least over sampled deals: the passes made of the six most
         dangerous cards (`maca.bots.simple.pass_danger`) are each played out, the other seats
-        passing as the rule-based player does. Twice a move's time budget."""
+        passing as the rule-based player does. Twice a move's time budget, at most
+        `PASS_BUDGET` seconds."""
         start = time.perf_counter()
         rules = seen.rules
         count = rules.pass_count
@@ -248,7 +252,7 @@ class HardBot:
         unknown = [c for c in range(52) if rules.deck_mask >> c & 1 and not held >> c & 1]
         totals = dict.fromkeys(options, 0)
         peskir = [False] * n
-        deadline = None if self.budget is None else start + 2 * self.budget
+        deadline = None if self.budget is None else start + min(2 * self.budget, PASS_BUDGET)
         worlds = 0
         while worlds < self.worlds:
             if deadline is not None and worlds >= self.min_worlds \
