@@ -315,11 +315,10 @@ class Table:
         return "play"
 
     def _moon_pending(self) -> bool:
+        """You (or your team) shot the moon under the shooter's-choice rule and must choose."""
         hand = self.hand
-        return (self.rules.moon == "choice" and hand.moon_shooters == (self.seat,)
-                and hand.moon_choice is None) or (
-            self.rules.moon == "choice" and self.rules.partnership and self.seat in
-            hand.moon_shooters and hand.moon_choice is None)
+        return (self.rules.moon == "choice" and self.seat in hand.moon_shooters
+                and hand.moon_choice is None)
 
     def _peskir_pending(self) -> bool:
         hand = self.hand
