@@ -64,6 +64,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "restart": ("Baştan başla", "Start again"),
     "new_deal": ("Yeni dağıtım", "New deal"),
     "your_cards": ("Senin kartların", "Your cards"),
+    "go_on": ("Devam ▶", "Continue ▶"),
+    "go_on_prompt": ("Eli inceleyebilirsin; oyunu sürdürmek için «Devam»a bas.",
+                     "Look at the trick; press “Continue” to go on."),
     # trick stepper
     "forward": ("İleri ▶", "Forward ▶"),
     "back": ("◀ Geri", "◀ Back"),
@@ -369,7 +372,8 @@ class PlayLesson:
         self.log: list[Note] = []
         self.recent: list[Note] = []
         self.note: Note | None = None
-        self._advance()
+        self.waiting = False
+        self._advance(pause=False)
         self.note = self._status()
 
     def new_deal(self) -> None:
@@ -395,8 +399,11 @@ class PlayLesson:
         return hand.current_trick, hand.trick_number
 
     def click(self, card: Card | str) -> bool:
-        """The learner plays ``card``; True if the engine accepted it."""
+        """The learner plays ``card``; True if the engine accepted it. A click while a finished
+        trick is shown goes on first (`go_on`)."""
         card = Card.parse(card)
+        if self.waiting:
+            self.go_on()
         verdict = self.hand.check(card, self.seat)
         if not verdict:
             self.note = Note.refusal(verdict)
@@ -425,13 +432,28 @@ class PlayLesson:
         self.log += events
         self.recent += events
 
-    def _advance(self) -> None:
-        """Computer players play until it is the learner's turn or the hand is over."""
+    def go_on(self) -> None:
+        """After a finished trick that stayed in view: the computer players go on."""
+        if self.waiting:
+            self.recent = []
+            self._advance(pause=False)
+            self.note = self._status()
+
+    def _advance(self, pause: bool = True) -> None:
+        """Computer players play until it is the learner's turn or the hand is over. With
+        ``pause``, a trick that has just been finished stays in view (``waiting``) until
+        `go_on`, rather than the next one being started over it."""
         hand = self.hand
+        self.waiting = False
         while not hand.is_over and hand.to_move != self.seat:
+            if pause and hand.tricks and not hand.current_trick.cards:
+                self.waiting = True
+                return
             self._play(self.bot.choose_play(hand.observe(_mover(hand))))
 
     def _status(self) -> Note | None:
+        if self.waiting:
+            return Note.join(*self.recent, Note.say("go_on_prompt"))
         if self.hand.is_over:
             points = self.hand.points()
             scores = lambda lang: ", ".join(  # noqa: E731
@@ -479,7 +501,7 @@ class FollowSuitLesson(PlayLesson):
         self.kind = kind
         self.restart()
 
-    def _advance(self) -> None:
+    def _advance(self, pause: bool = True) -> None:
         """Only the rest of the trick is played: the lesson stops after it."""
         hand = self.hand
         while hand.current_trick.cards and hand.to_move != self.seat:
@@ -587,7 +609,8 @@ class HeartsLesson(PlayLesson):
         return Note.say("only_hearts", "ok")
 
     def _status(self) -> Note | None:
-        return Note.join(*self.recent, self.lead_status() or PlayLesson._status(self))
+        lead = self.lead_status()
+        return Note.join(*self.recent, lead) if lead else PlayLesson._status(self)
 
 
 # The moon deal: South can take everything by drawing the hearts first and keeping 2♦ for last.
@@ -629,9 +652,10 @@ class MoonLesson(PlayLesson):
                 return Note.join(*self.recent, Note.say("moon_done", "ok",
                                                         value=self.rules.moon_value))
             return Note.join(*self.recent, self._thief(), Note.say("moon_missed", "error"))
+        then = Note.say("go_on_prompt") if self.waiting else None
         if not self.moon_alive():
-            return Note.join(*self.recent, self._thief())
-        return Note.join(*self.recent, Note.say("moon_alive"))
+            return Note.join(*self.recent, then, self._thief())   # the loss is what matters
+        return Note.join(*self.recent, Note.say("moon_alive"), then)
 
     def _thief(self) -> Note | None:
         penalty = self.rules.penalty_mask

@@ -114,12 +114,37 @@ def test_play_lesson_refuses_with_the_engines_reason_and_changes_nothing():
     assert lesson.hand.position() == before
 
 
+def test_a_card_clicked_while_a_finished_trick_waits_goes_on_and_is_played():
+    lesson = PlayLesson(seed=4)
+    while not lesson.waiting:
+        assert lesson.click(lesson.legal().sorted_for_display()[-1])
+    tricks = len(lesson.hand.tricks)
+    lesson.go_on()
+    card = lesson.legal().sorted_for_display()[0]
+    lesson.restart()
+    while len(lesson.hand.tricks) < tricks:
+        assert lesson.click(lesson.legal().sorted_for_display()[-1])
+    assert lesson.waiting
+    assert lesson.click(card) and card in lesson.hand.current_trick.cards + tuple(
+        c for t in lesson.hand.tricks[tricks:] for c in t.cards)
+
+
 def test_play_lesson_plays_a_whole_hand_and_scores_it():
     lesson = PlayLesson(seed=4)
+    paused = 0
     while not lesson.hand.is_over:
+        if lesson.waiting:            # a finished trick stays in view until the learner goes on
+            paused += 1
+            trick, number = lesson.shown_trick()
+            assert len(trick.cards) == 4 and number == len(lesson.hand.tricks)
+            assert trick.winner != 0 and lesson.legal() == CardSet()
+            assert lesson.note.text("en").endswith("press “Continue” to go on.")
+            lesson.go_on()
+            assert not lesson.waiting and len(lesson.hand.current_trick.cards) < 4
         assert lesson.hand.to_move == 0
         assert lesson.legal() == lesson.hand.legal_plays()
         assert lesson.click(lesson.legal().sorted_for_display()[-1])
+    assert paused > 0 and not lesson.waiting
     assert lesson.legal() == CardSet()
     points = lesson.hand.points()
     assert lesson.note.kind == "ok"
@@ -411,6 +436,7 @@ def test_one_heart_to_someone_else_stops_the_moon():
     assert lesson.note.text("tr").endswith("Kuzey 7♥ aldı: artık ay vuramazsın.")
     assert lesson.note.text("en").endswith("North took 7♥: the moon is out of reach now.")
     while not lesson.hand.is_over:
+        lesson.go_on()                    # after a trick that another player won
         lesson.click(lesson.legal().sorted_for_display()[0])
     assert lesson.hand.moon_shooters == ()
     assert lesson.note.text("en").endswith("The hand is over; no moon this time.")
@@ -426,6 +452,7 @@ def test_the_moon_deal_can_be_lost_in_many_ways():
     for _ in range(20):
         lesson = MoonLesson()
         while not lesson.hand.is_over:
+            lesson.go_on()
             lesson.click(rng.choice(list(lesson.legal())))
         moons += lesson.hand.moon_shooters == (0,)
     assert moons < 20

@@ -136,9 +136,26 @@ def open_and_run(context: Any, site: str, path: str) -> tuple[Any, float]:
 
 
 def run_all(page: Any) -> None:
-    """Run → Run All Cells, from the menu."""
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
+    """Run → Run All Cells, from the menu, once the kernel is ready (a busy machine can take
+    long to start it, and a run asked for before that may be dropped); asked again if no cell
+    has started a minute later."""
+    from playwright.sync_api import TimeoutError as Timeout
+
+    page.wait_for_selector('.jp-Notebook-ExecutionIndicator[data-status="idle"]',
+                           state="attached", timeout=KERNEL_TIMEOUT)
+    started = """() => document.querySelector(
+        '.jp-Notebook-ExecutionIndicator[data-status="busy"], .jp-OutputArea-output')
+        || [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+           .some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))"""
+    for attempt in (1, 2):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
+        try:
+            page.wait_for_function(started, timeout=60_000)
+            return
+        except Timeout:
+            if attempt == 2:
+                raise
 
 
 def wait_idle(page: Any) -> None:

@@ -41,7 +41,9 @@ def held(index: int) -> Callable[[Panel], str]:
 # panel must look different afterwards).
 SCRIPTS: dict[str, tuple[Callable[[], Panel], list[tuple[str, Value, bool]]]] = {
     "play": (lambda: panels.play_lesson(lang="tr", seed=1), [
-        ("card", refused, True), ("card", legal, True), ("restart", "", True),
+        ("card", refused, True), ("card", legal, True), ("go_on", "", False),
+        ("card", legal, True), ("card", legal, True),   # West wins: the trick stays in view
+        ("go_on", "", True), ("go_on", "", False), ("restart", "", True),
         ("restart", "", False)]),
     "trick": (lambda: panels.trick_lesson(lang="tr", seed=5), [
         ("back", "", True),            # nothing to undo: the engine says so
@@ -59,12 +61,13 @@ SCRIPTS: dict[str, tuple[Callable[[], Panel], list[tuple[str, Value, bool]]]] = 
         ("card", refused, True), ("why", "", True), ("kind", "void", True),
         ("kind", "void", False), ("card", legal, True), ("why", "", True),
         ("new_position", "", True), ("restart", "", False), ("card", legal, True),
+        ("go_on", "", False),          # the lesson ends with the trick: nothing waits
         ("restart", "", True), ("kind", "follow", True)]),
     "hearts": (lambda: panels.hearts_lesson(lang="tr"), [
         ("card", "AC", True), ("card", "3H", True), ("queen", "", True),
         ("scenario", "only_hearts", True), ("scenario", "only_hearts", False),
         ("card", legal, True), ("restart", "", True), ("queen", "", True),
-        ("scenario", "deal", True)]),
+        ("scenario", "deal", True)] + [("card", legal, True)] * 4 + [("go_on", "", True)]),
     "scoring": (lambda: panels.scoring_lesson(lang="tr"), [
         ("seat", "1", True), ("seat", "1", False), ("card", "QS", True), ("card", "QS", True),
         ("give_all", "", True), ("took", "2", True),
@@ -74,7 +77,7 @@ SCRIPTS: dict[str, tuple[Callable[[], Panel], list[tuple[str, Value, bool]]]] = 
         ("preset", "turkish", True), ("peskir", "3", True), ("peskir", "3", True),
         ("preset", "three_players", True), ("seat", "2", True), ("card", "2H", True)]),
     "moon": (lambda: panels.moon_lesson(lang="tr"), [
-        ("card", refused, True), ("hint", "", True), ("card", "AC", True),
+        ("card", refused, True), ("hint", "", True), ("go_on", "", False), ("card", "AC", True),
         ("hint", "", True), ("restart", "", True)]
         + [("card", card, True) for card in MOON_LINE.split()]),
     "table": (lambda: panels.table_game(lang="tr", level="medium", seed=3), [

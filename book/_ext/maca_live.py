@@ -75,11 +75,13 @@ def _add_static(app: Any) -> None:
     app.config.html_static_path.append(str(Path(__file__).with_name("static")))
 
 
-def _add_link(app: Any, pagename: str, templatename: str, context: dict,
-              doctree: Any) -> None:
-    """``html-page-context`` hook: put the live link above a lesson's body."""
+def _finish_body(app: Any, pagename: str, templatename: str, context: dict,
+                 doctree: Any) -> None:
+    """``html-page-context`` hook: the "show the code" toggles named by their visible words
+    (not myst-nb's English "Toggle hidden content"), and the live link above a lesson's body."""
     if doctree is None or "body" not in context:
         return
+    context["body"] = context["body"].replace(' aria-label="Toggle hidden content"', "")
     source = app.env.doc2path(pagename)
     try:
         text = open(source, encoding="utf-8").read()
@@ -92,7 +94,7 @@ def _add_link(app: Any, pagename: str, templatename: str, context: dict,
 
 def setup(app: Any) -> dict:
     """Register the hook with Sphinx, and the script and styles that make panels live."""
-    app.connect("html-page-context", _add_link)
+    app.connect("html-page-context", _finish_body)
     app.connect("builder-inited", _add_static)
     app.add_js_file("maca-live.js", type="module")
     app.add_css_file("maca-live.css")

@@ -8,6 +8,7 @@ rendered, this switches the templates' translations: none (the theme's English) 
 """
 from __future__ import annotations
 
+import posixpath
 from typing import Any
 
 ENGLISH_PAGES = "book/en/"
@@ -40,6 +41,29 @@ def _switch(app: Any, pagename: str, templatename: str, context: dict, doctree: 
         environment.globals.update(app._maca_turkish_words)
 
 
+def linked_page(pagename: str, link: str) -> str:
+    """The page a relative link of ``pagename`` leads to.
+
+    >>> linked_page("book/en/index", "../tr/teachers.html")
+    'book/tr/teachers'
+    >>> linked_page("book/tr/01-cards", "02-passing.html#top")
+    'book/tr/02-passing'
+    """
+    target = posixpath.join(posixpath.dirname(pagename), link.split("#")[0])
+    return posixpath.splitext(posixpath.normpath(target))[0]
+
+
+def _same_language_neighbours(app: Any, pagename: str, templatename: str, context: dict,
+                              doctree: Any) -> None:
+    """``html-page-context`` hook: "Önceki/Sonraki" ("Previous/Next") never lead into the other
+    language's half of the book (the English start page's "Previous" was a Turkish page)."""
+    for key in ("prev", "next"):
+        neighbour = context.get(key)
+        if neighbour and page_language(linked_page(pagename, neighbour["link"])) \
+                != page_language(pagename):
+            context[key] = None
+
+
 def _english(message: str, *args: Any) -> str:
     """The themes' words as written: English."""
     return message
@@ -48,4 +72,5 @@ def _english(message: str, *args: Any) -> str:
 def setup(app: Any) -> dict:
     """Register the hook with Sphinx."""
     app.connect("html-page-context", _switch, priority=900)  # after the themes' own hooks
+    app.connect("html-page-context", _same_language_neighbours)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

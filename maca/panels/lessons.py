@@ -49,6 +49,7 @@ class PlayPanel(Panel):
 
     def actions(self) -> Actions:
         return {"card": lambda value: self.lesson.click(parse_card(value)),
+                "go_on": lambda _: self.lesson.go_on(),
                 "restart": lambda _: self.lesson.restart()}
 
     def widget(self) -> Any:
@@ -87,7 +88,9 @@ class PlayPanel(Panel):
         return _controls(button(text("restart", self.lang), "restart", live))
 
     def body(self, live: bool) -> str:
-        return (row(*self.pictures()) + self.cards(live) + self.controls(live)
+        go_on = (_controls(button(text("go_on", self.lang), "go_on", live))
+                 if self.lesson.waiting else "")       # a finished trick stays in view
+        return (row(*self.pictures()) + go_on + self.cards(live) + self.controls(live)
                 + note_html(self.lesson.note, self.lang))
 
 

@@ -159,7 +159,7 @@ class _Lesson(W.VBox):
         self._drawing = True
         try:
             for button, key in getattr(self, "_labels", []):
-                button.description = text(key, self.lang)
+                button.description = button.tooltip = text(key, self.lang)
             self._draw()
         finally:
             self._drawing = False
@@ -205,7 +205,8 @@ class PlayView(_Lesson):
     def __init__(self, lesson: PlayLesson, settings: Settings = SETTINGS, bar: bool = True,
                  controls: list[W.Widget] | None = None) -> None:
         self.lesson = lesson
-        super().__init__(settings, bar, [self._button("restart", lesson.restart)]
+        self.go_on = self._button("go_on", lesson.go_on)  # shown while a finished trick waits
+        super().__init__(settings, bar, [self.go_on, self._button("restart", lesson.restart)]
                          + (controls or []))
 
     def _card(self, card: Card) -> None:
@@ -230,6 +231,7 @@ class PlayView(_Lesson):
         self.picture.value = _row(*self._pictures()) + _heading(text("your_cards", lang)) + mine
         states = {c: "legal" if c in legal else "illegal" for c in held}
         self.cards.show(held.sorted_for_display(), states, lang, self.four)
+        self.go_on.layout.display = "" if lesson.waiting else "none"
         self._note(lesson.note)
 
 
@@ -254,7 +256,7 @@ class FollowSuitView(PlayView):
         _options(self.kind, [(text("kind_follow", lang), "follow"),
                              (text("kind_void", lang), "void")])
         self.kind_label.value = _label(text("kind", lang))
-        self.why.description = text("why", lang)
+        self.why.description = self.why.tooltip = text("why", lang)
         if self.why.value:
             self.message.value += "".join(message_html(n.text(lang), n.kind)
                                           for n in self.follow.explanation())
@@ -304,7 +306,7 @@ class MoonView(PlayView):
     def _draw(self) -> None:
         super()._draw()
         lang = self.lang
-        self.hint.description = text("hint", lang)
+        self.hint.description = self.hint.tooltip = text("hint", lang)
         self.message.value = message_html(text("moon_intro", lang)) + self.message.value
         if self.hint.value:
             self.message.value += message_html(self.moon.hint().text(lang))
