@@ -28,6 +28,10 @@ class build_with_sets(build_py):
         target.mkdir(parents=True, exist_ok=True)
         for path in sets:
             shutil.copy2(path, target / path.name)
+        puzzles = Path(self.build_lib) / "maca" / "puzzles" / "sets"  # the practice puzzles
+        puzzles.mkdir(parents=True, exist_ok=True)
+        for path in sorted((SETS / "puzzles").glob("*.toml")):
+            shutil.copy2(path, puzzles / path.name)
 
 
 if os.environ.get("MACA_COMPILE") == "1":

@@ -137,6 +137,22 @@ def grade(args: argparse.Namespace) -> int:
     return 0
 
 
+def list_puzzles(as_json: bool) -> int:
+    """``puzzles``: every puzzle with the solver's accepted cards (``--json``: one JSON list)."""
+    import json
+
+    from .puzzles import export
+
+    rows = export()
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+    else:
+        for row in rows:
+            print(f"{row['id']:8} {row['rules']:14} {row['goal']:14} {'★' * row['difficulty']:3} "
+                  f"{' '.join(row['accepted'])}")
+    return 0
+
+
 def build_site(serve: str, port: int) -> int:
     """Build the book and the live lessons (``tools/build_site.py`` of a source checkout) and
     serve them on 127.0.0.1; ``serve``: ``"after"`` (build, then serve), ``"no"``, ``"only"``."""
@@ -179,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
                          help="counted (default): hints cost points and a seen solution scores "
                               "0, as the learner's browser recorded them (learners can edit "
                               "that record); ignored: every answer is graded on its own")
+    puzzles = sub.add_parser("puzzles", help="the practice puzzles, each with the solver's "
+                                             "accepted cards")
+    puzzles.add_argument("--json", action="store_true", help="print a JSON list (for checking)")
     site = sub.add_parser("site", help="build the book and the live lessons, then serve them "
                                        "on 127.0.0.1 (see lite/TEACHERS.md)")
     site.add_argument("--no-serve", dest="serve", action="store_const", const="no",
@@ -201,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
         from .terminal import run
         return run(args)
     try:
+        if args.command == "puzzles":
+            return list_puzzles(args.json)
         if args.command == "check":
             return validate_sets(args.sets, args.lang)
         return make_sheets(args) if args.command == "sheets" else grade(args)

@@ -215,6 +215,10 @@ class Solver:
         self.queen_live = bool(self._live() >> _QS & 1)
         self.tt: dict[tuple, tuple[int, int, int]] = {}
         self._suits: dict[tuple, tuple] = {}
+        self._keys: dict[tuple, tuple] = {}
+        self._groups: dict[tuple[int, int], list[int]] = {}
+        self.killers: dict[int, int] = {}
+        self.live = self._live()
         self.valued = sum(1 << c for c in range(52) if self.values[c] and rules.deck_mask >> c & 1)
         self.special = _SPECIAL | (rules.bonus_card.mask if rules.bonus_card is not None else 0)
         # relative ranks are exact when, in each suit, the other cards are worth the same
@@ -254,7 +258,10 @@ class Solver:
 
     def _ordered(self, seat: int, mask: int, hint: int) -> list[int]:
         """One card of each equivalent group, the likeliest refutation or proof first."""
-        groups = equivalent_groups(self.rules, mask, self._live())
+        live = self.live
+        groups = self._groups.get((mask, live))
+        if groups is None:
+            groups = self._groups[(mask, live)] = equivalent_groups(self.rules, mask, live)
         trick = self.trick
         values = self.values
         if trick:
@@ -292,7 +299,8 @@ class Solver:
         for c in trick:
             mask |= 1 << c
         self._saved.append((self.leader, self.first, self.broken, self.cand, self.pwon,
-                            self.live_penalty, trick, self.queen_live))
+                            self.live_penalty, trick, self.queen_live, self.live))
+        self.live &= ~mask
         self.leader = winner
         self.first = False
         if mask & self.breakers:
@@ -329,7 +337,7 @@ class Solver:
 
     def _reopen(self) -> None:
         (self.leader, self.first, self.broken, self.cand, self.pwon, self.live_penalty,
-         self.trick, self.queen_live) = self._saved.pop()
+         self.trick, self.queen_live, self.live) = self._saved.pop()
 
     def _points(self, trick: Sequence[int]) -> int:
         """Points the side takes with ``trick`` if it wins it (for fewest_points)."""
@@ -385,16 +393,20 @@ class Solver:
         cards = self.cards
         if self.first or not self.compress:
             return (*cards, seat, self.broken, self.cand, self.pwon, self.first)
-        memo = self._suits
-        parts = []
-        for suit in range(4):
-            shift = 13 * suit
-            masks = tuple(m >> shift & 0x1FFF for m in cards)
-            form = memo.get((suit, masks))
-            if form is None:
-                form = memo[(suit, masks)] = self._relative(suit, masks)
-            parts.append(form)
-        return (*parts, seat, self.broken, self.cand, self.pwon)
+        whole = tuple(cards)
+        parts = self._keys.get(whole)
+        if parts is None:
+            memo = self._suits
+            found = []
+            for suit in range(4):
+                shift = 13 * suit
+                masks = tuple([m >> shift & 0x1FFF for m in cards])
+                form = memo.get((suit, masks))
+                if form is None:
+                    form = memo[(suit, masks)] = self._relative(suit, masks)
+                found.append(form)
+            parts = self._keys[whole] = tuple(found)
+        return (parts, seat, self.broken, self.cand, self.pwon)
 
     def _relative(self, suit: int, masks: tuple[int, ...]) -> tuple:
         """One suit's holdings in relative ranks, with the positions of its special cards."""
@@ -449,7 +461,8 @@ class Solver:
                                    "without a proof: try a moment with fewer cards left")
         trick = self.trick
         seat = (self.leader + len(trick)) % self.n
-        hint = -1
+        depth = len(self.trick) + 4 * self.cards[seat].bit_count()
+        hint = self.killers.get(depth, -1)
         key = None
         if not trick:
             if not self.cards[seat]:
@@ -491,6 +504,7 @@ class Solver:
                 if value < beta:
                     beta = value
             if alpha >= beta:
+                self.killers[depth] = card
                 break
         if key is not None:
             low, high, _ = self.tt.get(key, (-_INF, _INF, -1))
