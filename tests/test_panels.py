@@ -90,6 +90,13 @@ SCRIPTS: dict[str, tuple[Callable[[], Panel], list[tuple[str, Value, bool]]]] = 
         ("undo", "", True), ("timeout", "", False),           # practice: no clock
         ("confirm_pass", "", True), ("moon", "old", False), ("next", "", False),  # not now
         ("leave", "", True), ("again", "", True), ("setup", "", True)]),
+    "puzzles": (lambda: panels.puzzle_series(lang="tr", theme="safe_exit"), [
+        ("hint", "", True),
+        ("card", lambda p: str(next(c for c in p.trainer.hand.legal_plays()  # type: ignore[attr-defined]
+                                    if c not in p.trainer.accepted())), True),  # type: ignore[attr-defined]
+        ("retry", "", True),
+        ("card", lambda p: str(next(iter(p.trainer.accepted()))), True),  # type: ignore[attr-defined]
+        ("daily", "", True), ("solution", "", True), ("next", "", True), ("previous", "", True)]),
 }
 
 _BUTTON = re.compile(r"<button\b[^>]*>")

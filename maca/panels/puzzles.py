@@ -1,0 +1,178 @@
+"""The puzzle panel: a series of practice puzzles (`maca.puzzles`) solved against the engine's
+defence, over the pure-Python `maca.puzzles.trainer.PuzzleTrainer`.
+
+Every hand is face up (as in a bridge problem), the learner's cards are buttons; a card the
+solver accepts is answered by the defence trick by trick, a wrong card by its refutation.
+Hints cost a point; retry, solution, previous/next and the puzzle of the day are buttons (their
+names in the page's language). In the browser the series' progress is kept in the page's
+local storage, per set.
+
+>>> panel = puzzle_series(lang="en", theme="safe_exit")
+>>> while panel.trainer.state == "play":  # the solver's card, as often as asked
+...     panel.act("card", str(next(iter(panel.trainer.accepted()))))
+>>> panel.trainer.state, panel.trainer.progress["streak"]
+('solved', 1)
+>>> 'data-act="next"' in panel.body(live=True)
+True
+"""
+from __future__ import annotations
+
+import json
+import sys
+from html import escape
+from typing import Any, Callable
+
+from .. import render
+from ..errors import SettingError
+from ..puzzles import THEMES, load_puzzles, theme_title
+from ..puzzles.trainer import PuzzleTrainer, word
+from ..reasons import seat_name
+from .base import Panel, button, card_buttons, heading, note_html, parse_card
+
+__all__ = ["PuzzlePanel", "puzzle_series"]
+
+Actions = dict[str, Callable[[str], object]]
+
+
+def _storage() -> Any:
+    """The browser's local storage when Python runs in the page (Pyodide), else None."""
+    if sys.platform != "emscripten":
+        return None
+    try:
+        import js  # type: ignore[import-not-found]
+        return js.localStorage
+    except Exception:  # no storage (private mode, a worker): progress stays in memory
+        return None
+
+
+class PuzzlePanel(Panel):
+    """A series of puzzles: one theme's (``theme``), or the whole collection; ``daily`` opens
+    the puzzle of the day."""
+
+    kind = "puzzles"
+
+    def __init__(self, lang: str = "tr", theme: str | None = None, start: int = 0,
+                 daily: bool = False) -> None:
+        options: dict[str, Any] = {"theme": theme, "start": start, "daily": daily}
+        super().__init__(lang, **options)
+        if theme is not None and theme not in THEMES:
+            raise SettingError(f"no puzzle theme {theme!r}: themes are {', '.join(THEMES)}")
+        self.key = f"maca-puzzles-{theme or 'all'}"
+        self.trainer = PuzzleTrainer(load_puzzles(theme), start, progress=self._load())
+        if daily:
+            self.trainer.daily()
+
+    def _load(self) -> dict[str, Any] | None:
+        store = _storage()
+        if store is None:
+            return None
+        try:
+            saved = store.getItem(self.key)
+            return json.loads(saved) if saved else None
+        except Exception:  # a damaged entry: start afresh
+            return None
+
+    def _save(self) -> None:
+        store = _storage()
+        if store is not None:
+            try:
+                store.setItem(self.key, json.dumps(self.trainer.progress))
+            except Exception:  # storage full or refused: progress stays in memory
+                pass
+
+    def title(self) -> str:
+        theme = self.options.get("theme")
+        name = word("title", self.lang)
+        return f"{name}: {theme_title(theme, self.lang)}" if theme else name
+
+    def actions(self) -> Actions:
+        t = self.trainer
+        return {"card": lambda v: t.play(parse_card(v)), "hint": lambda _: t.hint(),
+                "retry": lambda _: t.retry(), "solution": lambda _: t.show_solution(),
+                "next": lambda _: t.next(), "previous": lambda _: t.previous(),
+                "daily": lambda _: t.daily()}
+
+    def act(self, action: str, value: str = "") -> None:
+        super().act(action, value)
+        self._save()
+
+    @property
+    def lesson(self) -> PuzzleTrainer:
+        """The controller (as every panel names it)."""
+        return self.trainer
+
+    def widget(self) -> Any:
+        """The same series as ipywidgets, for a notebook: the panel's picture and words, the
+        playable cards and the controls as buttons that act on the same trainer."""
+        import ipywidgets as w
+
+        from ..lessons import Settings
+
+        panel = self
+
+        class PuzzleView(w.VBox):  # type: ignore[misc]
+            def __init__(self) -> None:
+                super().__init__()
+                self.lesson = panel.trainer
+                self.settings = Settings(panel.lang)
+                self.redraw()
+
+            def _button(self, label: str, action: str, value: str = "") -> Any:
+                b = w.Button(description=label)
+
+                def click(_: Any) -> None:
+                    panel.act(action, value)
+                    self.redraw()
+                b.on_click(click)
+                return b
+
+            def redraw(self) -> None:
+                lang, t = panel.lang, panel.trainer
+                page = w.HTML(panel.body(live=False).split('<div class="maca-cards"')[0])
+                cards = [self._button(c.symbol, "card", str(c)) for c in t.legal()]
+                keys = ("hint", "retry", "solution", "previous", "next", "daily")
+                controls = [self._button(word(k, lang), k) for k in keys]
+                self.children = [page, w.HBox(cards), w.HBox(controls)]
+
+        return PuzzleView()
+
+    def _moves(self) -> str:
+        """The cards played since the puzzle's moment, in order; the defence's marked."""
+        lang, t = self.lang, self.trainer
+        if not t.moves:
+            return ""
+        items = []
+        for seat, card, who in t.moves:
+            name = seat_name(seat, lang, t.hand.players)
+            mark = {"refutation": " ✗", "solution": " ✓"}.get(who, "")
+            items.append(f"<li>{escape(name)}: {escape(card.symbol)}{mark}</li>")
+        return (heading(word("line", lang)) + '<ol class="maca-puzzle-moves">'
+                + "".join(items) + "</ol>")
+
+    def body(self, live: bool) -> str:
+        lang, t = self.lang, self.trainer
+        p = t.puzzle
+        parts = [f'<p class="maca-heading">{escape(t.heading(lang))}</p>',
+                 f'<p class="maca-note">{escape(t.status(lang))}</p>',
+                 f'<p class="maca-note maca-puzzle-goal"><strong>{escape(word("goal", lang))}:'
+                 f"</strong> {escape(p.prompt[lang])}</p>",
+                 render.table_html(t.hand, lang=lang, reveal="all", show_legal=False),
+                 self._moves(), note_html(t.note, lang)]
+        mine = word("your_cards", lang)
+        if t.hand.cards(0):
+            parts.append(heading(mine) + card_buttons(t.hand.cards(0), lang, live,
+                                                      playable=t.legal(), label=mine))
+        controls = [button(word("hint", lang), "hint", live),
+                    button(word("retry", lang), "retry", live),
+                    button(word("solution", lang), "solution", live),
+                    button(word("previous", lang), "previous", live),
+                    button(word("next", lang), "next", live),
+                    button(word("daily", lang), "daily", live)]
+        parts.append('<div class="maca-controls">' + "".join(controls) + "</div>")
+        return "".join(parts)
+
+
+def puzzle_series(lang: str = "tr", theme: str | None = None, start: int = 0,
+                  daily: bool = False) -> PuzzlePanel:
+    """The puzzle panel of one theme (or of every puzzle), for a book page."""
+    return PuzzlePanel(lang, theme=theme, start=start, daily=daily)
