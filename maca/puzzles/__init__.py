@@ -28,7 +28,7 @@ from ..hand import Hand
 from ..notation import rules_to_text
 from ..solver import GOALS, Solution, Solver
 
-__all__ = ["THEMES", "Puzzle", "PuzzleError", "Proof", "prove", "themes_of", "rate",
+__all__ = ["collection_table", "THEMES", "Puzzle", "PuzzleError", "Proof", "prove", "themes_of", "rate",
            "load_puzzles", "load_file", "puzzle_files", "export", "theme_title", "GOAL_TEXT"]
 
 #: The themes, in the book's order: (TR title, EN title, TR description, EN description).
@@ -387,3 +387,20 @@ def export(puzzles: Iterable[Puzzle] | None = None) -> list[dict[str, Any]]:
                      "target": p.target, "accepted": [str(c) for c in p.accepted()],
                      "themes": list(p.themes), "difficulty": p.difficulty})
     return rows
+
+
+def collection_table(lang: str = "tr") -> str:
+    """The collection by theme and stars, as a Markdown table (the puzzles' index page).
+
+    >>> print(collection_table("en").splitlines()[0])
+    | Theme | ★☆☆ | ★★☆ | ★★★ | Puzzles |
+    """
+    puzzles = load_puzzles()
+    head = ("Tema", "Bulmaca") if lang == "tr" else ("Theme", "Puzzles")
+    rows = [f"| {head[0]} | ★☆☆ | ★★☆ | ★★★ | {head[1]} |", "|---|---|---|---|---|"]
+    for theme in THEMES:
+        mine = [p for p in puzzles if p.set == theme]
+        stars = [sum(p.difficulty == s for p in mine) for s in (1, 2, 3)]
+        rows.append(f"| {theme_title(theme, lang)} | {stars[0]} | {stars[1]} | {stars[2]} | "
+                    f"{len(mine)} |")
+    return "\n".join(rows)

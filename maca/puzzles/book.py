@@ -1,0 +1,131 @@
+"""The puzzle pages' worked examples: one puzzle of a theme shown with its answer, the defence's
+best answers and the refutation of a wrong card, said in words from the solver's proof.
+
+>>> example = worked_example("safe_exit", "en")
+>>> "The right card" in example.text and "<svg" in example._repr_html_()
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Sequence
+
+from ..cards import Card
+from ..hand import Hand
+from ..reasons import seat_name
+from . import Proof, Puzzle, load_puzzles
+
+__all__ = ["worked_example", "WorkedExample", "line_words"]
+
+_WORDS = {
+    "goal": ("Hedef", "Goal"),
+    "right": ("Doğru kart: **{card}** ({name}).", "The right card: **{card}** ({name})."),
+    "line": ("Savunmanın en iyi cevaplarıyla oyun şöyle sürer: {line}",
+             "With the defence's best answers the play goes on: {line}"),
+    "wrong": ("Neden **{card}** olmaz? {line} {result}",
+              "Why not **{card}**? {line} {result}"),
+    "won": ("eli {seat} aldı", "{seat} wins the trick"),
+    "you_won": ("eli sen aldın", "you win the trick"),
+    "you": ("Sen", "You"),
+    "no_points": ("Böylece ceza puanı sana gelir.", "So penalty points come to you."),
+    "avoid_queen": ("Böylece maça kızı sana gelir.", "So the queen of spades comes to you."),
+    "take_all": ("Böylece bir eli kaybedersin ve kafa atamazsın.",
+                 "So you lose a trick and cannot shoot the moon."),
+    "stop_moon": ("Böylece {seat} bütün ceza kartlarını alabilir: kafa atar.",
+                  "So {seat} can take every penalty card and shoots the moon."),
+    "fewest_points": ("Böylece turu en az {bad} puanla bitirirsin; doğru kartla {good} puan.",
+                      "So you end the hand with at least {bad} points; with the right card, "
+                      "{good}."),
+}
+
+
+def _w(key: str, lang: str, **fields: object) -> str:
+    tr, en = _WORDS[key]
+    return (tr if lang == "tr" else en).format(**fields)
+
+
+def line_words(hand: Hand, line: Sequence[tuple[int, Card]], lang: str) -> str:
+    """A line of play in words, trick by trick: "You ♠5, West ♠9, …: North wins the trick."
+
+    >>> p = load_puzzles("safe_exit")[0]
+    >>> words = line_words(p.hand(), p.proof().main[:1], "en")
+    >>> "You " in words and words.endswith(".")
+    True
+    """
+    h = hand.copy()
+    n = h.players
+
+    def name(seat: int) -> str:
+        return _w("you", lang) if seat == 0 else seat_name(seat, lang, n)
+
+    tricks: list[str] = []
+    current = [f"{name(seat)} {card.symbol}" for seat, card in h.current_trick.plays()]
+    for seat, card in line:
+        h.play(card)
+        current.append(f"{name(seat)} {card.symbol}")
+        if not h.current_trick.cards:
+            last = h.last_trick
+            assert last is not None and last.winner is not None
+            won = (_w("you_won", lang) if last.winner == 0
+                   else _w("won", lang, seat=name(last.winner)))
+            tricks.append(", ".join(current) + ": " + won)
+            current = []
+    if current:
+        tricks.append(", ".join(current))
+    return "; ".join(tricks) + "."
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    """A puzzle with its solution in words (Markdown ``text``) and its table (HTML)."""
+
+    puzzle: Puzzle
+    lang: str
+    table: str
+    text: str
+
+    def _repr_markdown_(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        paragraphs = "".join(f"<p>{_inline(p)}</p>" for p in self.text.split("\n\n"))
+        return self.table + paragraphs
+
+
+def _inline(text: str) -> str:
+    """Markdown's **bold** as HTML, the rest escaped."""
+    parts = escape(text).split("**")
+    return "".join(f"<strong>{p}</strong>" if i % 2 else p for i, p in enumerate(parts))
+
+
+def worked_example(theme: str, lang: str = "tr", index: int = 0) -> WorkedExample:
+    """Puzzle ``index`` of ``theme`` solved in words: the goal, the right card, the defence's
+    best answers, and why the other choices fail."""
+    from ..render import table_html
+
+    puzzle = load_puzzles(theme)[index]
+    hand = puzzle.hand()
+    proof: Proof = puzzle.proof()
+    solution = proof.solution
+    card = proof.main[0][1]
+    n = hand.players
+    paras = [f"**{_w('goal', lang)}:** {puzzle.prompt[lang]}",
+             _w("right", lang, card=card.symbol, name=card.name(lang)),
+             _w("line", lang, line=line_words(hand, proof.main, lang))]
+    for choice, value in zip(solution.choices, solution.values):
+        if choice <= solution.accepted:
+            continue
+        wrong = max(choice)
+        refutation = proof.refutations[wrong]
+        if puzzle.goal == "fewest_points":
+            result = _w("fewest_points", lang, bad=value, good=solution.best)
+        elif puzzle.goal == "stop_moon":
+            target = puzzle.target if puzzle.target is not None else 0
+            result = _w("stop_moon", lang, seat=seat_name(target, lang, n))
+        else:
+            result = _w(puzzle.goal, lang)
+        paras.append(_w("wrong", lang, card=wrong.symbol,
+                        line=line_words(hand, refutation, lang), result=result))
+    table = table_html(hand, lang=lang, reveal="all", show_legal=False)
+    return WorkedExample(puzzle, lang, table, "\n\n".join(paras))
