@@ -1,7 +1,9 @@
 """The puzzle generator: play hands (random and simple engine players), stop late in the hand
 with seat 0 to move, and keep the moments where exactly one choice reaches a goal.
 
-    python -m maca.puzzles.generator --out exercises/puzzles [--per-theme 24] [--seed 1]
+    python -m maca.puzzles.generator --out exercises/puzzles [--per-theme 24] [--seed 7]
+
+(with its defaults, this command writes the shipped collection again, in about ten minutes)
 
 Each kept moment is solved, its proof lines read for themes (`maca.puzzles.themes_of`) and
 rated (`maca.puzzles.rate`); files are written one per theme, with TR/EN prompts and hints
@@ -20,7 +22,7 @@ import random
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from ..cards import Card, CardSet, Suit
 from ..hand import Hand
@@ -305,7 +307,7 @@ PLAN = {
 }
 
 
-def generate(per_theme: int, seed: int, tries: int = 12000, log=None,
+def generate(per_theme: int, seed: int, tries: int = 60000, log: Any = None,
              out: Path | None = None) -> dict[str, list[dict]]:
     """Up to ``per_theme`` puzzles for every theme, spread over 1–3 stars and presets."""
     chosen: dict[str, list[dict]] = {t: [] for t in THEMES}
@@ -346,9 +348,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("exercises/puzzles"))
     parser.add_argument("--per-theme", type=int, default=24)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--themes", default=",".join(THEMES))
-    parser.add_argument("--tries", type=int, default=12000, help="hands played per theme")
+    parser.add_argument("--tries", type=int, default=60000, help="hands played at most per theme")
     args = parser.parse_args(argv)
     wanted = args.themes.split(",")
     for theme in list(PLAN):
