@@ -1,0 +1,83 @@
+"""A puzzle page comes alive in the browser: a Turkish page, one click, the engine's defence.
+
+Uses the built site (``python -m maca site --no-serve``), served by the site's own server, in
+Debian's Chromium; any request to another host fails the test.
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+import threading
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import urlparse
+
+import pytest
+
+from maca.puzzles import load_puzzles
+from maca.puzzles.trainer import PuzzleTrainer
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from build_site import HTML, make_server  # noqa: E402
+
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+PAGE = "book/tr/puzzles/safe-exit.html"
+
+
+@pytest.fixture(scope="module")
+def site_url() -> Iterator[str]:
+    if not (HTML / "runtime" / "runtime.json").exists():
+        pytest.skip("the site is not built: python -m maca site --no-serve")
+    server = make_server(HTML, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def test_a_puzzle_is_refuted_then_solved_in_the_page(site_url: str) -> None:
+    puzzle = load_puzzles("safe_exit")[1]          # the page's series starts there
+    hand = puzzle.hand()
+    accepted = puzzle.accepted()
+    wrong = next(c for c in hand.legal_plays() if c not in accepted)
+    outside: list[str] = []
+    errors: list[str] = []
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        page = browser.new_page()
+        page.route("**/*", lambda route: route.abort() if urlparse(route.request.url).hostname
+                   != "127.0.0.1" and not outside.append(route.request.url) else
+                   route.continue_())
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(site_url + PAGE)
+        panel = page.locator(".maca-panel").first
+        assert panel.get_attribute("lang") == "tr"
+        panel.locator(".maca-live-start").click()
+        page.wait_for_selector(".maca-panel.maca-live", timeout=120_000)
+        note = panel.locator(".maca-note[role=status]")
+        # a wrong card: the defence plays out the refutation
+        panel.locator(f'button.maca-card[data-value="{wrong}"]').click()
+        page.wait_for_selector(".maca-panel .maca-note-error", timeout=60_000)
+        assert "hedefe ulaştırmıyor" in note.inner_text()
+        assert panel.locator(".maca-puzzle-moves li").count() > 1
+        # the buttons have Turkish names, and the keyboard works them
+        retry = panel.get_by_role("button", name="Yeniden dene")
+        retry.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => !document.querySelector('.maca-panel .maca-note-error')")
+        # the right card, as often as the puzzle asks: a trainer in this process plays the
+        # same cards (the defence is deterministic), so it knows the right card at each turn
+        mirror = PuzzleTrainer(load_puzzles("safe_exit"), start=1)
+        while mirror.state == "play":
+            answer = next(iter(mirror.accepted()))
+            mirror.play(answer)
+            panel.locator(f'button.maca-card[data-value="{answer}"]').click()
+            page.wait_for_function("n => document.querySelectorAll('.maca-panel "
+                                   ".maca-puzzle-moves li').length === n", arg=len(mirror.moves))
+        assert "Çözdün" in note.inner_text()
+        assert panel.get_by_role("button", name="Sonraki bulmaca ▶").count() == 1
+        browser.close()
+    assert outside == [] and errors == []
