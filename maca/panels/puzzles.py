@@ -137,17 +137,29 @@ class PuzzlePanel(Panel):
         return PuzzleView()
 
     def _moves(self) -> str:
-        """The cards played since the puzzle's moment, in order; the defence's marked."""
+        """The cards played since the puzzle's moment, one line a trick (the cards already on
+        the table first), with who won it; the refutation's cards marked ✗."""
         lang, t = self.lang, self.trainer
         if not t.moves:
             return ""
-        items = []
+        h = t.start.copy()
+        n = h.players
+        lines: list[str] = []
+        current = [f"{seat_name(s, lang, n)} {c.symbol}" for s, c in h.current_trick.plays()]
         for seat, card, who in t.moves:
-            name = seat_name(seat, lang, t.hand.players)
             mark = {"refutation": " ✗", "solution": " ✓"}.get(who, "")
-            items.append(f"<li>{escape(name)}: {escape(card.symbol)}{mark}</li>")
-        return (heading(word("line", lang)) + '<ol class="maca-puzzle-moves">'
-                + "".join(items) + "</ol>")
+            current.append(f"{seat_name(seat, lang, n)} {card.symbol}{mark}")
+            h.play(card)
+            if not h.current_trick.cards:
+                last = h.last_trick
+                assert last is not None and last.winner is not None
+                lines.append(" · ".join(current) + " → " + seat_name(last.winner, lang, n))
+                current = []
+        if current:
+            lines.append(" · ".join(current))
+        return (heading(word("line", lang)) + f'<ol class="maca-puzzle-moves" '
+                f'data-moves="{len(t.moves)}">'
+                + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ol>")
 
     def body(self, live: bool) -> str:
         lang, t = self.lang, self.trainer
