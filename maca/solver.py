@@ -217,6 +217,7 @@ class Solver:
         self._suits: dict[tuple, tuple] = {}
         self._keys: dict[tuple, tuple] = {}
         self._groups: dict[tuple[int, int], list[int]] = {}
+        self._orders: dict[tuple, list[int]] = {}
         self.killers: dict[int, int] = {}
         self.live = self._live()
         self.valued = sum(1 << c for c in range(52) if self.values[c] and rules.deck_mask >> c & 1)
@@ -259,16 +260,24 @@ class Solver:
     def _ordered(self, seat: int, mask: int, hint: int) -> list[int]:
         """One card of each equivalent group, the likeliest refutation or proof first."""
         live = self.live
+        trick = self.trick
+        win = -1
+        if trick:
+            lead = trick[0]
+            base = lead - lead % 13
+            win = lead
+            for c in trick:
+                if base <= c < base + 13 and c > win:
+                    win = c
+        memo = (mask, live, win, hint, self.side[seat])
+        found = self._orders.get(memo)
+        if found is not None:
+            return found
         groups = self._groups.get((mask, live))
         if groups is None:
             groups = self._groups[(mask, live)] = equivalent_groups(self.rules, mask, live)
-        trick = self.trick
         values = self.values
-        if trick:
-            lead = trick[0]
-            top = lead - lead % 13 + 13
-            win = max(c for c in trick if lead - lead % 13 <= c < top)
-            following = bool(mask >> (lead - lead % 13) & 0x1FFF)
+        following = bool(trick) and bool(mask >> (trick[0] - trick[0] % 13) & 0x1FFF)
         reps: list[tuple[tuple[int, ...], int]] = []
         for g in groups:
             card = g.bit_length() - 1
@@ -287,7 +296,8 @@ class Solver:
                 card = hint
             reps.append((key, card))
         reps.sort()
-        return [c for _, c in reps]
+        order = self._orders[memo] = [c for _, c in reps]
+        return order
 
     # -- the search ----------------------------------------------------------------------------
     def _trick_done(self) -> int | None:
