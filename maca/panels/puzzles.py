@@ -172,8 +172,11 @@ class PuzzlePanel(Panel):
                  self._moves(), note_html(t.note, lang)]
         mine = word("your_cards", lang)
         if t.hand.cards(0):
-            parts.append(heading(mine) + card_buttons(t.hand.cards(0), lang, live,
-                                                      playable=t.legal(), label=mine))
+            held, legal = t.hand.cards(0), t.legal()
+            reasons = ({c: t.hand.check(c, 0).message(lang) for c in held - legal}
+                       if t.state == "play" and t.hand.to_move == 0 else {})
+            parts.append(heading(mine) + card_buttons(held, lang, live, playable=legal,
+                                                      reasons=reasons, label=mine))
         controls = [button(word("hint", lang), "hint", live),
                     button(word("retry", lang), "retry", live),
                     button(word("solution", lang), "solution", live),

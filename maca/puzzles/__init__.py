@@ -51,7 +51,7 @@ THEMES: dict[str, tuple[str, str, str, str]] = {
         "Get rid of a high card now, while the trick is free of points, so it cannot trap you "
         "later."),
     "stop_moon": (
-        "Tek kupayla ayı durdur", "Stop the moon with one heart",
+        "Tek kupayla kafa atmayı önle", "Stop the moon with one heart",
         "Bir oyuncu bütün ceza kartlarını topluyor: tek bir kupa almak bile kafa atmayı bozar.",
         "One player is collecting every penalty card: taking a single heart is enough to stop "
         "the moon."),
