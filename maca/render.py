@@ -352,10 +352,17 @@ def hand_html(cards: Iterable[Card | str] | CardSet | int | str, *, lang: str | 
     visible, gap = (0.16 * width, 0.0) if face_down else (0.4 * width, 0.16 * width)
     raise_by = round(0.16 * width)
     top = raise_by if (legal_set is not None or chosen) else 0
+    height = width * 1.4
+    if not held:
+        return (f'<div role="group" aria-label="{group_label}" style="line-height:0">'
+                f'<span style="display:inline-block;width:{width}px;height:{_num(height)}px;'
+                f'border:1.5px dashed {_EDGE};border-radius:{_num(width * 0.09)}px;'
+                f'box-sizing:border-box"></span></div>')
     parts = []
-    previous: Suit | None = None
+    x, previous = 0.0, None
     for i, card in enumerate(held.sorted_for_display()):
-        margin = 0.0 if i == 0 else -(width - visible) + (gap if card.suit != previous else 0)
+        if i:
+            x += visible + (gap if card.suit != previous else 0)
         previous = card.suit
         if face_down:
             picture, lift = _back_svg(lang, width), 0
@@ -369,14 +376,13 @@ def hand_html(cards: Iterable[Card | str] | CardSet | int | str, *, lang: str | 
             else:
                 state, lift = "illegal", 0
             picture = card_svg(card, lang=lang, four_colour=four_colour, size=width, state=state)
-        parts.append(f'<span style="display:inline-block;margin-left:{_num(margin)}px;'
-                     f'transform:translateY(-{lift}px)">{picture}</span>')
-    if not parts:
-        parts.append(f'<span style="display:inline-block;width:{width}px;'
-                     f'height:{_num(width * 1.4)}px;border:1.5px dashed {_EDGE};'
-                     f'border-radius:{_num(width * 0.09)}px;box-sizing:border-box"></span>')
-    return (f'<div role="group" aria-label="{group_label}" style="display:flex;'
-            f'align-items:flex-end;padding-top:{top}px;line-height:0">{"".join(parts)}</div>')
+        parts.append(f'<g transform="translate({_num(x)} {_num(top - lift)})">{picture}</g>')
+    # One picture that shrinks to the width it is given (a phone), keeping its proportions.
+    full_w, full_h = x + width, top + height
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" role="group" aria-label="{group_label}" '
+            f'width="{_num(full_w)}" height="{_num(full_h)}" '
+            f'viewBox="0 0 {_num(full_w)} {_num(full_h)}" '
+            f'style="display:block;max-width:100%;height:auto">{"".join(parts)}</svg>')
 
 
 # -- tricks on a table ------------------------------------------------------------------------
@@ -467,10 +473,10 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
         summary.append(_t("to_move", lang, seat=seat_name(next_seat, lang, players)))
     caption = " · ".join(summary)
     return (f'<div role="group" aria-label="{escape(caption)}" style="display:inline-block;'
-            f'font-family:{FONT};line-height:1.3">'
+            f'max-width:100%;font-family:{FONT};line-height:1.3">'
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(table_w)}" '
             f'height="{_num(table_h)}" viewBox="0 0 {_num(table_w)} {_num(table_h)}" '
-            f'style="display:block">{"".join(body)}</svg>'
+            f'style="display:block;max-width:100%;height:auto">{"".join(body)}</svg>'
             f'<div style="text-align:center;font-size:{_num(font)}px;color:#444;'
             f'margin-top:2px">{escape(caption)}</div></div>')
 
@@ -537,13 +543,14 @@ def table_html(hand: Hand, *, lang: str | None = None, four_colour: bool | None 
         trick = hand.last_trick
         title = f"{_t('trick_n', lang, n=len(hand.tricks))} ({_t('last_trick', lang)})"
     middle = trick_html(trick, lang=lang, four_colour=four_colour, size=small, title=title)
-    areas = "'n n n' 'w t e' 's s s'" if players == 4 else "'w t e' 's s s'"
-    cells = [f'<div style="grid-area:t;justify-self:center">{middle}</div>',
-             f'<div style="grid-area:s;justify-self:center">{seats[0]}</div>',
-             f'<div style="grid-area:w;align-self:center">{seats[1]}</div>']
-    if players == 4:
-        cells.append(f'<div style="grid-area:n;justify-self:center">{seats[2]}</div>')
-    cells.append(f'<div style="grid-area:e;align-self:center">{seats[players - 1]}</div>')
+    # North and South take whole rows; West, the trick and East share one, and wrap under one
+    # another where the page is narrow (a phone), as the hands shrink to fit.
+    whole = "flex-basis:100%;display:flex;justify-content:center;min-width:0"
+    cells = [f'<div style="{whole}">{seats[2]}</div>'] if players == 4 else []
+    cells += [f'<div style="min-width:0">{seats[1]}</div>',
+              f'<div style="min-width:0;max-width:100%">{middle}</div>',
+              f'<div style="min-width:0">{seats[players - 1]}</div>',
+              f'<div style="{whole}">{seats[0]}</div>']
     state = [_t("hand_n", lang, n=hand.number)]
     direction = hand.pass_direction
     state.append(_t("no_pass", lang) if direction == "none" else
@@ -555,8 +562,8 @@ def table_html(hand: Hand, *, lang: str | None = None, four_colour: bool | None 
     state.append(_t("broken" if hand.hearts_broken else "not_broken", lang))
     line = " · ".join(state)
     return (f'<div role="group" aria-label="{escape(line)}" style="font-family:{FONT};'
-            f'display:inline-block"><div style="display:grid;grid-template-areas:{areas};'
-            f'grid-template-columns:auto auto auto;gap:4px 10px;align-items:center">'
+            f'display:inline-block;max-width:100%"><div style="display:flex;flex-wrap:wrap;'
+            f'justify-content:center;align-items:center;gap:4px 10px">'
             f'{"".join(cells)}</div><div style="font-size:13px;color:#444;margin-top:6px">'
             f'{escape(line)}</div></div>')
 
@@ -607,7 +614,9 @@ _TDB = ('style="padding:4px 10px;border-bottom:1px solid #e3e6ea;text-align:righ
 
 
 def _score_box(rows: list[str], foot: str) -> str:
-    return (f'<div style="display:inline-block;font-family:{FONT}"><table {_TABLE}>'
+    # On a narrow screen (a phone) the table scrolls sideways within its box.
+    return (f'<div style="display:inline-block;max-width:100%;overflow-x:auto;'
+            f'font-family:{FONT}"><table {_TABLE}>'
             f'{"".join(rows)}</table>{foot}</div>')
 
 

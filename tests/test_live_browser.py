@@ -30,6 +30,7 @@ for folder in ("lite", "tools", "book/_ext"):
     sys.path.insert(0, str(ROOT / folder))
 
 CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.site    # run once, on the pure package (run.sh)
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 CARD = re.compile(r"^(10|[2-9JQKA])[♠♥♦♣]$")
 LESSON_CALL = re.compile(r'panels\.play_lesson\(lang=LANG(?:, rules="(\w+)")?, seed=(\d+)\)')

@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from build_site import HTML, make_server  # noqa: E402
 
 playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.site    # run once, on the pure package (run.sh)
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LESSON = "book/tr/10-strategy.html"
 

@@ -82,7 +82,8 @@ def test_hand_marks_legal_and_selected_cards():
     cards = CardSet.parse("AS QS 2H 5C")
     html = hand_html(cards, legal=CardSet.parse("5C"), lang="en")
     assert html.count('stroke="#2563eb"') == 1 and html.count('fill-opacity="0.62"') == 3
-    assert html.count("translateY(-10px)") == 1
+    lifts = re.findall(r'<g transform="translate\([\d.]+ ([\d.]+)\)">', html)
+    assert sorted(lifts) == ["0", "10", "10", "10"]      # only the legal card is raised
     chosen = hand_html(cards, selected="AS QS")
     assert chosen.count('stroke="#d97706"') == 2
     assert labels(hand_html(cards, face_down=True, lang="en")) == ["face-down card"] * 4

@@ -30,6 +30,7 @@ SOURCES = [ROOT / "_config.yml", ROOT / "_toc.yml", *ROOT.glob("maca/**/*.py"),
            *(p for p in ROOT.glob("book/**/*") if p.suffix in (".md", ".py", ".js", ".svg"))]
 
 playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.site    # run once, on the pure package (run.sh)
 
 
 def toc_pages() -> list[str]:

@@ -12,6 +12,8 @@ import posixpath
 from typing import Any
 
 ENGLISH_PAGES = "book/en/"
+#: the name of the sidebar's open/close toggle of a part (the theme draws only a chevron)
+SUBPAGES = {"tr": "Alt sayfalar", "en": "Subpages"}
 _GETTEXT = ("gettext", "ngettext", "pgettext", "npgettext", "_")
 
 
@@ -33,12 +35,22 @@ def _switch(app: Any, pagename: str, templatename: str, context: dict, doctree: 
     if not hasattr(app, "_maca_turkish_words"):  # what the build installed: Turkish
         app._maca_turkish_words = {name: environment.globals[name] for name in _GETTEXT
                                    if name in environment.globals}
+    _name_toggles(context, page_language(pagename))
     if page_language(pagename) == "en":
         environment.install_null_translations()
         # the themes also hand their own translating function to the templates
         context.update(language="en", translate=_english)
     else:
         environment.globals.update(app._maca_turkish_words)
+
+
+def _name_toggles(context: dict, lang: str) -> None:
+    """The sidebar's toggles (a ``<summary>`` holding only a chevron) named in ``lang``."""
+    make = context.get("generate_toctree_html")
+    if callable(make):
+        named = f'<summary aria-label="{SUBPAGES[lang]}">'
+        context["generate_toctree_html"] = lambda *args, **kwargs: str(
+            make(*args, **kwargs)).replace("<summary>", named)
 
 
 def linked_page(pagename: str, link: str) -> str:

@@ -14,6 +14,7 @@
     "arrow-up": '<path d="M8 14V2M3 7l5-5 5 5"/>',
     "angle-left": '<path d="M10 3 5 8l5 5"/>',
     "angle-right": '<path d="m6 3 5 5-5 5"/>',
+    "chevron-down": '<path d="m3 6 5 5 5-5"/>',
     "outdent": '<path d="M7 4h7M7 8h7M7 12h7M5 5.5 2 8l3 2.5"/>',
     "xmark": '<path d="m3.5 3.5 9 9M12.5 3.5l-9 9"/>',
   };
