@@ -218,6 +218,8 @@ class Solver:
         self._keys: dict[tuple, tuple] = {}
         self._groups: dict[tuple[int, int], list[int]] = {}
         self._orders: dict[tuple, list[int]] = {}
+        # who could still shoot the moon matters to these goals only
+        self.keep_cand = self.goal in ("stop_moon", "fewest_points")
         self.killers: dict[int, int] = {}
         self.live = self._live()
         self.valued = sum(1 << c for c in range(52) if self.values[c] and rules.deck_mask >> c & 1)
@@ -402,7 +404,8 @@ class Solver:
         special cards are), so moments that differ only in which low cards are gone share it."""
         cards = self.cards
         if self.first or not self.compress:
-            return (*cards, seat, self.broken, self.cand, self.pwon, self.first)
+            return (*cards, seat, self.broken, self.cand if self.keep_cand else 0, self.pwon,
+                    self.first)
         whole = tuple(cards)
         parts = self._keys.get(whole)
         if parts is None:
@@ -416,7 +419,7 @@ class Solver:
                     form = memo[(suit, masks)] = self._relative(suit, masks)
                 found.append(form)
             parts = self._keys[whole] = tuple(found)
-        return (parts, seat, self.broken, self.cand, self.pwon)
+        return (parts, seat, self.broken, self.cand if self.keep_cand else 0, self.pwon)
 
     def _relative(self, suit: int, masks: tuple[int, ...]) -> tuple:
         """One suit's holdings in relative ranks, with the positions of its special cards."""
@@ -449,8 +452,6 @@ class Solver:
                 return None
             verdict = self._end()
             return verdict, verdict
-        if self.cand != -2 and self.moon_cards or self.declared & ~self.pwon:
-            return None
         valued = live & self.valued
         gain = loss = 0
         while valued:
@@ -461,8 +462,28 @@ class Solver:
                 loss += v
             else:
                 gain -= v
-        end = self._end()
-        return end - loss, end + gain
+        pending = self.declared & ~self.pwon
+        if not pending and (self.cand == -2 or not live & self.moon_cards):
+            end = self._end()  # no moon can change any more: only the cards left count
+            return end - loss, end + gain
+        # otherwise: peşkir at its best and worst, and a moon only where one is possible
+        rules = self.rules
+        best = worst = 0
+        for s in range(self.n):
+            if self.declared >> s & 1:
+                if self.pwon >> s & 1:
+                    best -= rules.peskir_failure
+                    worst -= rules.peskir_failure
+                else:
+                    best -= rules.peskir_success
+                    worst -= rules.peskir_failure
+        ours = self.team[self.hero]
+        hero_moon = bool(self.moon_cards) and self.cand in (-1, ours)
+        other_moon = bool(self.moon_cards) and self.cand not in (-2, ours)
+        high = _INF if hero_moon else gain + best
+        low = -loss + worst - (self.moon_value * self.side_size
+                               if other_moon and not self.new_moon else 0)
+        return low, high
 
     def _search(self, alpha: int, beta: int) -> int:
         self.nodes += 1
