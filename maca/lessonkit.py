@@ -78,6 +78,19 @@ class QuickCheck:
     def __repr__(self) -> str:
         return f"QuickCheck({self.question!r}, {self.labels!r})"
 
+    def widget(self) -> Any:
+        """The same check as ipywidgets, for a notebook (no page script answers it there)."""
+        from .widgets.views import QuickCheckView
+        return QuickCheckView(self.question, self.labels, self.verdicts)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+        from .panels.base import _widgets_wanted
+        if _widgets_wanted():
+            display(self.widget())
+        else:
+            display({"text/html": self._repr_html_()}, raw=True)
+
     def _repr_html_(self) -> str:
         lang = "tr" if self.lang == "tr" else "en"
         buttons = "".join(

@@ -206,3 +206,19 @@ def test_a_failing_callback_is_shown_in_the_output(settings, monkeypatch):
     view.cards.buttons[0].click()
     assert [str(e) for e in shown_errors] == ["boom"]
 
+
+
+def test_a_quick_check_answers_in_a_notebook():
+    """In a notebook no page script answers the HTML check: its widget does, with the same
+    verdicts, one choice pressed at a time."""
+    from maca.lessonkit import quick_check
+
+    check = quick_check("2♣ kimde?", [("Batı", 1), ("Doğu", 3)],
+                        lambda seat: (seat == 3, "Doğu'da." if seat == 3 else "Hayır."), "tr")
+    view = check.widget()
+    west, east = view.choices
+    assert [b.description for b in view.choices] == ["Batı", "Doğu"] and not view.verdict.value
+    west.value = True
+    assert "Olmadı." in view.verdict.value and "Hayır." in view.verdict.value
+    east.value = True
+    assert not west.value and "Doğru!" in view.verdict.value and "Doğu&#x27;da." in view.verdict.value

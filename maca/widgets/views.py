@@ -8,6 +8,7 @@ lesson's ``Output`` instead of disappearing.
 from __future__ import annotations
 
 import functools
+from html import escape
 from typing import Any, Callable
 
 import ipywidgets as W
@@ -463,3 +464,30 @@ class ScoringView(_Lesson):
                                         peskir=lesson.peskir, lang=lang, four_colour=four)
         self.picture.value = _piles(lesson.rules, taken, lang, four) + table
         self._note(Note.join(lesson.note, lesson.summary()))
+
+
+class QuickCheckView(W.VBox):
+    """A lesson's quick check in a notebook: a button per choice; a click presses it (and no
+    other) and shows its verdict, worked out by the engine when the check was made."""
+
+    def __init__(self, question: str, labels: list[str],
+                 verdicts: list[tuple[str, bool]]) -> None:
+        self.verdict = W.HTML()
+        self.choices = [W.ToggleButton(description=label, tooltip=label, value=False,
+                                       layout={"width": "auto"}) for label in labels]
+        for button, (feedback, ok) in zip(self.choices, verdicts):
+            button.observe(functools.partial(self._chosen, button, feedback, ok), "value")
+        super().__init__([W.HTML(f"<b>{escape(question)}</b>"), W.HBox(self.choices),
+                          self.verdict])
+
+    def _chosen(self, button: W.ToggleButton, feedback: str, ok: bool, change: dict) -> None:
+        if not change["new"]:
+            return
+        for other in self.choices:
+            if other is not button:
+                other.value = False
+        colour, background = ("#166534", "#f0fdf4") if ok else ("#991b1b", "#fef2f2")
+        self.verdict.value = (f'<div role="status" style="font-size:14px;color:{colour};'
+                              f'background:{background};border-left:4px solid {colour};'
+                              f'padding:6px 10px;margin:4px 0">{feedback}</div>')
+
