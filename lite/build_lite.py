@@ -8,8 +8,7 @@ Everything the browser loads is bundled into the output folder:
   is made for), with a lockfile cut down to the pure-Python wheels the kernel needs, those
   wheels downloaded from PyPI and the lockfile's hashes rewritten to match them;
 - the wheels ``%pip install`` serves in the browser (``lite/piplite.txt``), maca's own wheel
-  built from this repository (with the exercise sets inside) and ``maca-live`` (the
-  book's helper modules);
+  built from this repository (with the exercise sets and the lessons' kit inside);
 - every book page and exercise set as a notebook (`live_notebooks`).
 
 Downloads come only from PyPI and npm, at build time, into ``lite/.cache`` (gitignored) so a
@@ -20,7 +19,6 @@ bundled, and always from a clean folder (an incremental build once fell back to 
 from __future__ import annotations
 
 import argparse
-import base64
 import hashlib
 import json
 import os
@@ -31,7 +29,6 @@ import sys
 import tarfile
 import tempfile
 import time
-import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -39,7 +36,7 @@ LITE = Path(__file__).resolve().parent
 ROOT = LITE.parent
 sys.path.insert(0, str(LITE))
 
-from live_notebooks import HELPERS, write_all  # noqa: E402
+from live_notebooks import write_all  # noqa: E402
 
 #: the Pyodide release jupyterlite-pyodide-kernel 0.8.6 is built for (its PYODIDE_VERSION)
 PYODIDE_VERSION = "314.0.6"
@@ -197,35 +194,6 @@ def stage_pyodide(tgz: Path, target: Path, log: Log) -> None:
     log(f"pyodide {PYODIDE_VERSION}: {len(packages)} kernel wheels, lockfile rewritten")
 
 
-def helpers_wheel(into: Path) -> Path:
-    """The ``maca-live`` wheel: the book's helper modules (``book/*.py``), so the live
-    notebooks import them as the book's build does."""
-    modules = sorted((ROOT / "book").glob("*.py"))
-    name, version = HELPERS.replace("-", "_"), "0"
-    info = f"{name}-{version}.dist-info"
-    files = {m.name: m.read_bytes() for m in modules}
-    files[f"{info}/METADATA"] = (f"Metadata-Version: 2.1\nName: {HELPERS}\nVersion: {version}\n"
-                                 "Summary: helper modules of maca's live lessons\n").encode()
-    files[f"{info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: maca lite/build_lite.py\n"
-                              b"Root-Is-Purelib: true\nTag: py3-none-any\n")
-    record = [f"{path},sha256={_record_hash(data)},{len(data)}" for path, data in files.items()]
-    files[f"{info}/RECORD"] = ("\n".join([*record, f"{info}/RECORD,,"]) + "\n").encode()
-    wheel = into / f"{name}-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path, data in files.items():
-            archive.writestr(zipfile.ZipInfo(path, (2020, 1, 1, 0, 0, 0)), data)
-    return wheel
-
-
-def _record_hash(data: bytes) -> str:
-    """A wheel RECORD digest: urlsafe base64 of the SHA-256, unpadded.
-
-    >>> _record_hash(b"")
-    '47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU'
-    """
-    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-
-
 def build(out: Path, log: Log = print) -> Path:
     """Build the live site into ``out`` (removed first, so every build is a clean one)."""
     start = time.monotonic()
@@ -256,7 +224,6 @@ def _build(stage: Path, out: Path, jupyter_lite: Path, log: Log) -> None:
     for wheel in download_wheels([pin for pin in pins if pin], log).values():
         shutil.copy2(wheel, pypi / wheel.name)
     maca_wheel(pypi, log)
-    helpers_wheel(pypi)
     env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTER")}
     run([jupyter_lite, "build", "--lite-dir", stage, "--output-dir", out,
          "--contents", files, "--apps", "lab", "--apps", "notebooks", "--apps", "tree",

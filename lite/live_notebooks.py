@@ -23,17 +23,15 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 REMOVE_TAG = "remove-live"
 #: modules the browser kernel does not have: a live cell importing one is refused
 BROWSER_MISSING = ("matplotlib", "numpy", "pandas", "scipy")
-#: the wheel with the book's helper modules (``book/*.py``)
-HELPERS = "maca-live"
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 #: where an exercise set's notebook goes, per language
 EXERCISE_DIRS = {"tr": "tr/alistirmalar", "en": "en/exercises"}
 
 _SETUP = {
     "tr": "# Canlı sürüm: maca'yı bu tarayıcıya kurar (internet gerekmez).\n"
-          f"%pip install -q maca ipywidgets {HELPERS}",
+          "%pip install -q maca ipywidgets",
     "en": "# Live version: installs maca in this browser (no internet needed).\n"
-          f"%pip install -q maca ipywidgets {HELPERS}",
+          "%pip install -q maca ipywidgets",
 }
 _EXERCISES = {
     "tr": {"intro": "Kartlara, oyunculara ya da düğmelere tıklayarak cevap ver ve **Kontrol "
