@@ -335,10 +335,6 @@ class TrickView(_Lesson):
         self._note(self.stepper.note)
 
 
-_DIRECTION_WORDS = {"left": ("sola", "left"), "right": ("sağa", "right"),
-                    "across": ("karşıya", "across"), "none": ("geçirme yok", "no pass")}
-
-
 class PassingView(_Lesson):
     """Passing: choose three cards, see where they go, pass them and see what comes back."""
 
@@ -371,7 +367,7 @@ class PassingView(_Lesson):
         self.picture.value = "".join(picture)
         self.cards.show(held.sorted_for_display(), {c: "selected" for c in chosen}, lang, four)
         self.number_label.value = _label(text("hand_number", lang))
-        words = {n: _DIRECTION_WORDS[lesson.rules.pass_direction(n)][lang != "tr"]
+        words = {n: text("towards_" + lesson.rules.pass_direction(n), lang)
                  for _, n in self.number.options}
         _options(self.number, [(f"{n} · {words[n]}", n) for n in words])
         self._note(lesson.note, message_html(text("bot_pass", lang,
