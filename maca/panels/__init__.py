@@ -18,6 +18,7 @@ and from then on sends each click to `act` and draws the answer in place.
 ``moon_lesson(lang)``                         shoot the moon against defenders
 ``table_game(lang, level=, mode=, …)``        a whole game against the computer (issue 12)
 ``puzzle_series(lang, theme=, daily=)``       practice puzzles against the engine's defence
+``exercise_set(lang, name, course=, …)``      an exercise set answered by clicking (issue 9)
 ===========================================  =================================================
 
 >>> panel = play_lesson(lang="en", seed=1)
@@ -39,9 +40,10 @@ from .lessons import (FollowSuitPanel, HeartsPanel, MoonPanel, PassingPanel, Pla
                       passing_lesson, play_lesson, scoring_lesson, trick_lesson)
 from .table import TablePanel, table_game
 from .puzzles import PuzzlePanel, puzzle_series
+from .exercise import ExercisePanel, exercise_set
 
 __all__ = ["Panel", "open_panel", "use_widgets", "PlayPanel", "play_lesson", "TrickPanel",
            "trick_lesson", "PassingPanel", "passing_lesson", "FollowSuitPanel",
            "follow_suit_lesson", "HeartsPanel", "hearts_lesson", "ScoringPanel",
            "scoring_lesson", "MoonPanel", "moon_lesson", "TablePanel", "table_game",
-           "PuzzlePanel", "puzzle_series"]
+           "PuzzlePanel", "puzzle_series", "ExercisePanel", "exercise_set"]

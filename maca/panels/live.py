@@ -28,7 +28,11 @@ def draw(panel: int) -> str:
     return _OPEN[panel].body(live=True)
 
 
-def act(panel: int, action: str, value: str) -> str:
-    """A click on one of the panel's buttons; the panel's content after it."""
+def act(panel: int, action: str, value: str, fields: str = "") -> str:
+    """A click on one of the panel's buttons; the panel's content after it. ``fields``: the
+    panel's typed fields (JSON ``{name: text}``), given to its ``fill`` before the click."""
+    fill = getattr(_OPEN[panel], "fill", None)
+    if fields and fill is not None:
+        fill(json.loads(fields))
     _OPEN[panel].act(action, value)
     return draw(panel)

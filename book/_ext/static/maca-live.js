@@ -58,6 +58,15 @@ function tableCountdown(body, expire) {
   }, 1000);
 }
 
+// A panel's typed fields (an exercise's points per seat, who the learner is) go with every
+// click, by name, as JSON; "" when it has none. Enter in a field presses its form's submit
+// button (a [data-act] button too, whose click is answered here instead of sending the form).
+function typedFields(body) {
+  const inputs = [...body.querySelectorAll("input[name]")];
+  return inputs.length ? JSON.stringify(Object.fromEntries(
+    inputs.map((input) => [input.name, input.value]))) : "";
+}
+
 function wire(panel) {
   const start = panel.querySelector(".maca-live-start");
   const status = panel.querySelector(".maca-live-status");
@@ -81,8 +90,9 @@ function wire(panel) {
       body.addEventListener("click", (event) => {
         const target = event.target.closest("[data-act]");
         if (!target || !body.contains(target)) return;
+        event.preventDefault();  // a submit button (Enter in a field) sends no form
         const { act, value } = target.dataset;
-        body.innerHTML = live.act(id, act, value);
+        body.innerHTML = live.act(id, act, value, typedFields(body));
         timed();
         focusAgain(body, act, value);
       });

@@ -1,0 +1,511 @@
+"""The exercise panel: an exercise set answered by clicking, on the book page itself.
+
+A thin HTML front-end over `maca.exercises.session.Worksheet` (the learner's variant of a set)
+and its `Attempt` per question: the question list with its marks, the prompt, the one situation
+picture, the answer controls the kind's form asks for (cards, a card, a seat, yes/no, a number
+per seat, winners and standings), Check, Hint, the solution after a wrong try, Try again,
+previous/next, the score, who the learner is (course, assignment, student id: their own
+variant) and the answers file to download. Every decision is the session's (and the engine's).
+
+In the browser (Pyodide) the answers file is written to an in-memory folder and copied, after
+every click, to the page's local storage under its own name (``maca-answers/<file name>``, so
+sets never mix); when the set is made live again the file is put back first and the worksheet
+restores every answer and verdict from it. Outside the browser answers are kept in ``folder``
+(or in memory).
+
+>>> panel = exercise_set("en", "passing")
+>>> attempt = panel.worksheet.current
+>>> panel.act("choose", str(attempt.exercise.answer())); panel.act("check")
+>>> attempt.solved, "Correct!" in panel.body(live=True)
+(True, True)
+>>> panel.spec()
+{'panel': 'exercise_set', 'lang': 'en', 'name': 'passing'}
+"""
+from __future__ import annotations
+
+import json
+import sys
+from html import escape
+from pathlib import Path
+from typing import Any, Callable
+
+from ..cards import CardSet
+from ..errors import MacaError, SettingError, shown
+from ..exercises.model import coloured
+from ..exercises.session import COURSE, GUEST, Attempt, Worksheet, answers_file_name
+from ..exercises.sets import find_set
+from ..exercises.text import AnswersFileError, Text, say
+from ..reasons import seat_name
+from .base import Panel, button, card_buttons, group, heading, parse_card, parse_number
+
+__all__ = ["ExercisePanel", "exercise_set", "set_section", "STORAGE_PREFIX"]
+
+Actions = dict[str, Callable[[str], object]]
+
+#: local storage keys: an answers file under ``STORAGE_PREFIX + file name``; the learner's
+#: identity for a set under ``WHO_PREFIX + set id`` (and the last one used under ``WHO_LAST``)
+STORAGE_PREFIX = "maca-answers/"
+WHO_PREFIX = "maca-exercises-who/"
+WHO_LAST = "maca-exercises-who"
+#: the folder the worksheet writes to in the browser (Pyodide's in-memory file system)
+BROWSER_FOLDER = Path("/home/pyodide/maca-answers")
+_FIELDS = ("course", "assignment", "student")
+
+_WORDS: dict[str, tuple[str, str]] = {
+    "questions": ("Sorular", "Questions"),
+    "right": ("doğru", "right"),
+    "wrong": ("yanlış", "wrong"),
+    "seen": ("çözümü gösterildi", "solution shown"),
+    "new": ("henüz cevap yok", "no answer yet"),
+    "question_mark": ("Soru {n}: {mark}", "Question {n}: {mark}"),
+    "kept": ("Cevapların bu tarayıcıda saklanıyor ({file}): sayfayı yeniden açıp seti "
+             "canlandırdığında geri gelir.",
+             "Your answers are kept in this browser ({file}): they come back when you open "
+             "the page again and make the set live."),
+    "memory": ("Cevapların yalnızca bu sayfa açıkken tutuluyor: bitirince cevap dosyasını al.",
+               "Your answers are kept only while this page is open: get the answers file when "
+               "you are done."),
+    "you_are": ("Şu an: ders {course} · ödev {assignment} · öğrenci {student}",
+                "Now: course {course} · assignment {assignment} · student {student}"),
+    "guest": ("misafir (numara yok)", "guest (no id)"),
+    "seat_points": ("{seat} puanı", "{seat}'s points"),
+    "standing_of": ("{seat}: sıralama puanı", "{seat}: standing"),
+    "winner_of": ("Kazananlar", "Winners"),
+    "size": ("{n} soru, {points} puan", "{n} questions, {points} points"),
+    "notebook": ("Defter olarak aç", "Open as a notebook"),
+    "notebook_title": ("Bu seti bir Jupyter defterinde aç (öğretmenler ve merak edenler için)",
+                       "Open this set in a Jupyter notebook (for teachers and the curious)"),
+    "static_file": ("Canlandırınca cevap dosyanı buradan alabilirsin.",
+                    "Once live, you can get your answers file here."),
+}
+
+
+def _word(key: str, lang: str, **params: Any) -> str:
+    tr, en = _WORDS[key]
+    return (tr if lang == "tr" else en).format(**params)
+
+
+def _storage() -> Any:
+    """The browser's local storage when Python runs in the page (Pyodide), else None."""
+    if sys.platform != "emscripten":
+        return None
+    try:
+        import js  # type: ignore[import-not-found]
+        return js.localStorage
+    except Exception:  # no storage (private mode, a worker): answers stay in memory
+        return None
+
+
+def _get(store: Any, key: str) -> str | None:
+    try:
+        value = store.getItem(key)
+    except Exception:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _set(store: Any, key: str, value: str) -> bool:
+    try:
+        store.setItem(key, value)
+    except Exception:  # storage full or refused: the file stays in memory (and downloadable)
+        return False
+    return True
+
+
+class ExercisePanel(Panel):
+    """An exercise set (``name``, see `maca.exercises.find_set`) for one learner: ``course``,
+    ``assignment`` and ``student`` pick their own variant (defaults: practice as a guest, or
+    who the learner said they were the last time); ``folder`` keeps the answers file there
+    (outside the browser)."""
+
+    kind = "exercise_set"
+
+    def __init__(self, lang: str = "tr", name: str = "passing", course: str | None = None,
+                 assignment: str | None = None, student: str | None = None,
+                 folder: str | None = None) -> None:
+        given = {"course": course, "assignment": assignment, "student": student,
+                 "folder": folder}
+        super().__init__(lang, name=name, **{k: v for k, v in given.items() if v is not None})
+        if not isinstance(name, str):
+            raise SettingError(f"an exercise set is named by its id, not {shown(name)}")
+        self.base = find_set(name)
+        self.store = _storage()
+        self.folder: Path | None = (Path(folder) if folder is not None else
+                                    BROWSER_FOLDER if self.store is not None else None)
+        if self.folder is not None and self.store is not None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        who = {k: v for k, v in (("course", course), ("assignment", assignment),
+                                 ("student", student)) if v is not None}
+        if not who:
+            who = self._remembered()
+        self.refused: MacaError | None = None
+        self.problem: str | None = None      # a refused identity, said in words
+        self.opened: Text | None = None      # what opening found (answers restored), until a click
+        self.worksheet = self._open(who)
+        self.typed = self._identity()
+
+    # -- who is answering, and the answers file --------------------------------------------------
+    def _remembered(self) -> dict[str, str]:
+        """Who the learner said they were for this set (or for the last set they opened)."""
+        if self.store is None:
+            return {}
+        for key, per_set in ((WHO_PREFIX + self.base.id, True), (WHO_LAST, False)):
+            text = _get(self.store, key)
+            try:
+                who = json.loads(text) if text else None
+            except ValueError:
+                who = None
+            if isinstance(who, dict):
+                keep = _FIELDS if per_set else ("course", "student")
+                return {k: who[k] for k in keep if isinstance(who.get(k), str) and who[k]}
+        return {}
+
+    def _open(self, who: dict[str, str]) -> Worksheet:
+        """The worksheet of ``who`` (missing parts: the defaults), its file put back from the
+        browser's storage first; a file that is someone else's opens it in memory only."""
+        course = who.get("course") or COURSE
+        assignment = who.get("assignment") or self.base.id
+        student = who.get("student") or GUEST
+        if self.store is not None and self.folder is not None:
+            name = answers_file_name(self.base.id, student)
+            kept = _get(self.store, STORAGE_PREFIX + name)
+            if kept is not None:
+                (self.folder / name).write_text(kept, encoding="utf-8")
+        try:
+            sheet = Worksheet.for_student(self.base, course, assignment, student, self.folder)
+            self.refused = None
+        except AnswersFileError as exc:
+            sheet = Worksheet.for_student(self.base, course, assignment, student, None)
+            self.refused = exc
+        self.opened = sheet.status
+        return sheet
+
+    def _identity(self) -> dict[str, str]:
+        progress = self.worksheet.progress
+        return {"course": progress.course, "assignment": progress.assignment,
+                "student": "" if self.worksheet.anonymous else progress.student_id}
+
+    def _reopen(self) -> None:
+        """Open the set again as the course, assignment and student typed in."""
+        who = {k: self.typed.get(k, "").strip() for k in _FIELDS}
+        try:
+            sheet = self._open(who)
+        except MacaError as exc:   # an identity the session refuses (too long)
+            self.problem = str(exc)
+            return
+        self.worksheet, self.problem = sheet, None
+        self.typed = self._identity()
+        self._keep()
+
+    def _keep(self) -> None:
+        """Copy the answers file (and who the learner is) into the browser's storage."""
+        store, sheet = self.store, self.worksheet
+        if store is None:
+            return
+        who = json.dumps(self._identity())
+        _set(store, WHO_PREFIX + self.base.id, who)
+        _set(store, WHO_LAST, who)
+        if sheet.path is not None and sheet.path.exists():
+            _set(store, STORAGE_PREFIX + sheet.path.name, sheet.path.read_text(encoding="utf-8"))
+
+    # -- the panel -------------------------------------------------------------------------------
+    @property
+    def lesson(self) -> Worksheet:
+        """The controller (as every panel names it): the worksheet."""
+        return self.worksheet
+
+    @property
+    def attempt(self) -> Attempt:
+        """The question on screen."""
+        return self.worksheet.current
+
+    def title(self) -> str:
+        return self.base.title[self.lang]
+
+    def widget(self) -> Any:
+        """The same set as the exercise widget, for a notebook."""
+        from ..widgets import exercise_set as view
+        progress = self.worksheet.progress
+        return view(self.base, self.lang, progress.student_id, progress.course,
+                    progress.assignment, self.folder if self.folder is not None else ".",
+                    identity=True)
+
+    def fill(self, fields: dict[str, str]) -> None:
+        """The typed fields sent with a click: a number per seat (``n0``, ``n1``, …) and who
+        the learner is (``course``, ``assignment``, ``student``)."""
+        attempt = self.attempt
+        for seat in range(attempt.players):
+            value = fields.get(f"n{seat}")
+            if not isinstance(value, str) or not value.strip():
+                continue
+            try:
+                number = int(value.strip().replace("−", "-"))
+            except ValueError:
+                continue
+            if attempt.form.mode == "numbers" and not attempt.closed \
+                    and attempt.draft.numbers[seat] != number and abs(number) < 10_000:
+                attempt.set_number(seat, number)
+        for key in _FIELDS:
+            if isinstance(fields.get(key), str):
+                self.typed[key] = fields[key][:200]
+
+    def actions(self) -> Actions:
+        sheet = self.worksheet
+        return {"go": lambda v: sheet.go(parse_number(v, 1, len(sheet), "a question") - 1),
+                "previous": lambda _: sheet.previous(), "next": lambda _: sheet.next(),
+                "card": self._card, "choose": self._choose, "winner": self._winner,
+                "standing": self._standing, "check": lambda _: self.attempt.check(),
+                "hint": lambda _: self.attempt.hint(), "retry": lambda _: self.attempt.retry(),
+                "reveal": lambda _: self.attempt.reveal(), "open": lambda _: self._reopen()}
+
+    def act(self, action: str, value: str = "") -> None:
+        if action != "open":
+            self.opened = None
+        super().act(action, value)
+        self._keep()
+
+    def _card(self, value: str) -> None:
+        card = parse_card(value)
+        offered = self.attempt.offered() if self.attempt.form.mode in ("cards", "card") else []
+        if card not in offered:
+            raise SettingError(f"no card {shown(value)} to choose in this question")
+        self.attempt.toggle(card)
+
+    def _choose(self, value: str) -> None:
+        attempt = self.attempt
+        if attempt.form.mode == "yes_no":
+            choices: dict[str, Any] = {"yes": True, "no": False}
+        elif attempt.form.mode == "seat":
+            choices = {str(s): s for s in attempt.offered()}
+        else:
+            choices = {}
+        if value not in choices:
+            raise SettingError(f"{shown(value)} is not a choice of this question")
+        attempt.choose(choices[value])
+
+    def _seat(self, value: str) -> int:
+        return parse_number(value, 0, self.attempt.players - 1, "a seat")
+
+    def _winner(self, value: str) -> None:
+        if self.attempt.form.mode != "winners":
+            raise SettingError("this question has no winners to choose")
+        self.attempt.toggle_winner(self._seat(value))
+
+    def _standing(self, value: str) -> None:
+        seat, _, standing = value.partition(":")
+        if self.attempt.form.mode != "winners" or standing not in ("1", "0", "-1"):
+            raise SettingError(f"no standing {shown(value)} in this question")
+        self.attempt.set_standing(self._seat(seat), int(standing))
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def body(self, live: bool) -> str:
+        sheet, attempt, lang = self.worksheet, self.attempt, self.lang
+        exercise = attempt.exercise
+        points = say("points", points=exercise.points)[lang]
+        where = say("question_of", n=sheet.index + 1, total=len(sheet))[lang]
+        parts = [self._header(live),
+                 f'<p class="maca-ex-where">{escape(where)} · {escape(points)}</p>',
+                 f'<p class="maca-ex-prompt">{coloured(exercise.prompt[lang])}</p>',
+                 f'<div class="maca-ex-picture">{attempt.picture(lang)}</div>',
+                 '<form class="maca-ex-answer" data-maca-form="answer">',
+                 self._answer(live), self._controls(live), "</form>",
+                 self._messages(), self._nav(live), self._footer(live)]
+        return '<div class="maca-ex">' + "".join(parts) + "</div>"
+
+    def _header(self, live: bool) -> str:
+        sheet, lang = self.worksheet, self.lang
+        got, most, tried = sheet.score()
+        score = say("score_so_far", score=got, max=most, tried=tried, total=len(sheet))[lang]
+        marks = []
+        for i, attempt in enumerate(sheet):
+            mark = attempt.mark
+            name = _word("question_mark", lang, n=i + 1, mark=_word(mark, lang))
+            symbol = {"right": "✓", "wrong": "✗", "seen": "👁", "new": ""}[mark]
+            current = ' aria-current="step"' if i == sheet.index else ""
+            marks.append(f'<button type="button" class="maca-ex-q maca-ex-{mark}" '
+                         f'data-act="go" data-value="{i + 1}" aria-label="{escape(name)}" '
+                         f'title="{escape(name)}"{current}{"" if live else " disabled"}>'
+                         f"{i + 1}{symbol}</button>")
+        return (f'<p class="maca-ex-score"><strong>{escape(score)}</strong></p>'
+                f'<div class="maca-ex-list" role="group" aria-label="'
+                f'{escape(_word("questions", lang))}">{"".join(marks)}</div>')
+
+    def _answer(self, live: bool) -> str:
+        attempt, lang = self.attempt, self.lang
+        draft, closed, mode, n = attempt.draft, attempt.closed, attempt.form.mode, attempt.players
+        label = say("answer")[lang]
+        if mode in ("cards", "card"):
+            reason = (say("solved") if attempt.solved else say("closed"))[lang]
+            held = CardSet(attempt.offered())
+            cards = card_buttons(held, lang, live, playable=CardSet() if closed else None,
+                                 selected=CardSet(draft.cards), toggles=True, label=label,
+                                 reasons={c: reason for c in held} if closed else None)
+            if closed:   # the answer given stays pressed, but may not be changed either
+                cards = cards.replace(' aria-pressed="true"',
+                                      ' aria-disabled="true" aria-pressed="true"')
+            return heading(label) + cards
+        if mode == "seat":
+            choices = [button(say("nobody")[lang] if s == "none" else seat_name(s, lang, n),
+                              "choose", live, str(s), pressed=draft.choice == s
+                              and type(draft.choice) is type(s), blocked=closed)
+                       for s in attempt.offered()]
+            return group(label, *choices)
+        if mode == "yes_no":
+            return group(label, *(button(say(key)[lang], "choose", live, key,
+                                         pressed=draft.choice is value, blocked=closed)
+                                  for key, value in (("yes", True), ("no", False))))
+        if mode == "numbers":
+            boxes = []
+            for seat in range(n):
+                name = seat_name(seat, lang, n)
+                boxes.append(
+                    f'<label class="maca-ex-number"><span>{escape(name)}</span>'
+                    f'<input type="number" name="n{seat}" step="1" inputmode="numeric" '
+                    f'value="{draft.numbers[seat]}" aria-label="'
+                    f'{escape(_word("seat_points", lang, seat=name))}"'
+                    f'{" readonly" if closed else ""}{"" if live else " disabled"}></label>')
+            return (heading(say("hand_points")[lang])
+                    + '<div class="maca-controls">' + "".join(boxes) + "</div>")
+        winners = [button(seat_name(s, lang, n), "winner", live, str(s),
+                          pressed=s in draft.winners, blocked=closed) for s in range(n)]
+        rows = [group(_word("standing_of", lang, seat=seat_name(s, lang, n)),
+                      *(button(shown_value, "standing", live, f"{s}:{v}",
+                               pressed=draft.standings[s] == v, blocked=closed)
+                        for shown_value, v in (("+1", 1), ("0", 0), ("−1", -1))))
+                for s in range(n)]
+        return (group(say("winners")[lang], *winners) + heading(say("standings")[lang])
+                + "".join(rows))
+
+    def _controls(self, live: bool) -> str:
+        attempt, lang = self.attempt, self.lang
+        exercise = attempt.exercise
+        closed = attempt.closed
+        check = button(say("check")[lang], "check", live, blocked=closed).replace(
+            'type="button" class="maca-button"', 'type="submit" class="maca-button maca-ex-check"', 1)
+        parts = [check]
+        if exercise.hints:
+            parts.append(button(say("hint")[lang], "hint", live,
+                                blocked=closed or len(attempt.hints) >= len(exercise.hints)))
+        if attempt.can_reveal():
+            parts += [button(say("retry")[lang], "retry", live),
+                      button(say("reveal")[lang], "reveal", live)]
+        return '<div class="maca-controls">' + "".join(parts) + "</div>"
+
+    def _messages(self) -> str:
+        attempt, lang = self.attempt, self.lang
+        parts = []
+        result = attempt.shown_result()
+        if result is not None:
+            score = say("score", score=result.score, max=result.max_score)[lang]
+            lines = "<br>".join(coloured(line) for line in result.message(lang).splitlines())
+            kind = "ok" if result.passed else "error"
+            parts.append(f'<p class="maca-note maca-note-{kind}">{lines}<br>'
+                         f"{escape(score)}</p>")
+        if attempt.note is not None:
+            parts.append(f'<p class="maca-note maca-note-error">{coloured(attempt.note[lang])}</p>')
+        parts += [f'<p class="maca-note">{coloured(say("hint_n", n=i + 1, hint=h)[lang])}</p>'
+                  for i, h in enumerate(attempt.hints)]
+        solution = attempt.solution()
+        if solution is not None:
+            parts.append(f'<p class="maca-note maca-ex-solution">'
+                         f'{coloured(say("solution", solution=solution)[lang])}</p>')
+        if not parts and not attempt.closed:
+            parts.append(f'<p class="maca-note">{escape(attempt.form.how()[lang])}</p>')
+        return f'<div class="maca-ex-messages" role="status">{"".join(parts)}</div>'
+
+    def _nav(self, live: bool) -> str:
+        sheet, lang = self.worksheet, self.lang
+        return ('<div class="maca-controls maca-ex-nav">'
+                + button(say("previous")[lang], "previous", live, blocked=sheet.index == 0)
+                + button(say("next")[lang], "next", live,
+                         blocked=sheet.index == len(sheet) - 1) + "</div>")
+
+    def _footer(self, live: bool) -> str:
+        sheet, lang = self.worksheet, self.lang
+        name = sheet.file_name
+        label = say("export")[lang]
+        if live:
+            get = (f'<a class="maca-button maca-ex-download" download="{escape(name)}" '
+                   f'href="{sheet.data_url()}">⬇ {escape(label)}</a> '
+                   f'<span>{escape(say("hand_in")[lang])}</span>')
+        else:
+            get = (f'<button type="button" class="maca-button" disabled>⬇ {escape(label)}'
+                   f'</button> <span>{escape(_word("static_file", lang))}</span>')
+        notes = []
+        if self.refused is not None:
+            why = (self.refused.message(lang) if isinstance(self.refused, AnswersFileError)
+                   else str(self.refused))
+            notes.append(f'<p class="maca-note maca-note-error">{escape(why)} '
+                         f'{escape(say("not_saved")[lang])} {escape(say("if_yours")[lang])}</p>')
+        if self.problem is not None:
+            notes.append(f'<p class="maca-note maca-note-error">{escape(self.problem)}</p>')
+        if live and self.refused is None:
+            failed = sheet.status not in (None, self.opened, say("saved", file=name))
+            if failed and sheet.status is not None:
+                notes.append(f'<p class="maca-note maca-note-error">{escape(sheet.status[lang])}</p>')
+            status = self.opened[lang] + " " if self.opened is not None else ""
+            kept = (_word("kept", lang, file=name) if self.store is not None and sheet.path
+                    else say("saved", file=name)[lang] if sheet.path else _word("memory", lang))
+            notes.append(f'<p class="maca-ex-file">{escape(status + kept)}</p>')
+        if live and sheet.anonymous:
+            notes.append(f'<p class="maca-ex-file">{escape(say("no_student")[lang])}</p>')
+        progress = sheet.progress
+        now = _word("you_are", lang, course=progress.course, assignment=progress.assignment,
+                    student=_word("guest", lang) if sheet.anonymous else progress.student_id)
+        fields = "".join(
+            f'<label class="maca-ex-field"><span>{escape(say(key)[lang])}</span>'
+            f'<input type="text" name="{key}" value="{escape(self.typed.get(key, ""))}" '
+            f'maxlength="200" autocomplete="off"{"" if live else " disabled"}></label>'
+            for key in _FIELDS)
+        submit = button(say("open")[lang], "open", live).replace(
+            'type="button"', 'type="submit"', 1)
+        who = (f'<form class="maca-ex-who" data-maca-form="who"><p>{escape(say("who")[lang])}'
+               f'</p><div class="maca-controls">{fields}{submit}</div>'
+               f'<p class="maca-ex-file">{escape(now)}</p></form>')
+        return (f'<div class="maca-ex-footer"><div class="maca-controls">{get}</div>'
+                + "".join(notes) + who + "</div>")
+
+
+def exercise_set(lang: str = "tr", name: str = "passing", course: str | None = None,
+                 assignment: str | None = None, student: str | None = None,
+                 folder: str | None = None) -> ExercisePanel:
+    """The exercise panel of the set ``name`` (``passing``, ``hearts``, …), for a book page.
+
+    >>> exercise_set("tr", "hearts").title()
+    'Kupaları kırmak'
+    """
+    return ExercisePanel(lang, name, course=course, assignment=assignment, student=student,
+                         folder=folder)
+
+
+#: the live notebook of each set, in the JupyterLite site (``lite/live_notebooks.py``)
+NOTEBOOKS = {"tr": "tr/alistirmalar/{name}.ipynb", "en": "en/exercises/{name}.ipynb"}
+
+
+class _Section(str):
+    """HTML that a notebook (and the book) shows as HTML."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def set_section(lang: str, name: str, live_site: str = "../../live/") -> _Section:
+    """A set on the exercises page: what it covers, its size, a quiet link to its live notebook
+    (for teachers) and its panel.
+
+    >>> html = set_section("tr", "passing")
+    >>> "16 soru, 16 puan" in html, "path=tr/alistirmalar/passing.ipynb" in html
+    (True, True)
+    """
+    from urllib.parse import quote
+    panel = exercise_set(lang, name)
+    base = panel.base
+    about = base.description[lang] if base.description else ""
+    size = _word("size", lang, n=len(base), points=base.max_score)
+    href = (f"{live_site}notebooks/index.html?path="
+            f"{quote(NOTEBOOKS[lang].format(name=base.id))}")
+    links = (f'<p class="maca-ex-links">{escape(about)} <em>{escape(size)}.</em> · '
+             f'<a class="maca-live-link" href="{escape(href)}" target="_blank" rel="noopener" '
+             f'title="{escape(_word("notebook_title", lang))}">'
+             f'{escape(_word("notebook", lang))}</a></p>')
+    return _Section(links + panel._repr_html_())
