@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from typing import Callable, Union
 
 import pytest
@@ -97,6 +98,13 @@ SCRIPTS: dict[str, tuple[Callable[[], Panel], list[tuple[str, Value, bool]]]] = 
         ("retry", "", True),
         ("card", lambda p: str(next(iter(p.trainer.accepted()))), True),  # type: ignore[attr-defined]
         ("daily", "", True), ("solution", "", True), ("next", "", True), ("previous", "", True)]),
+    "exercise_set": (lambda: panels.exercise_set(lang="tr", name="turkish"), [
+        ("go", "2", True), ("card", "QS", True), ("check", "", True), ("hint", "", True),
+        ("retry", "", True), ("card", "8S", True), ("check", "", True), ("reveal", "", True),
+        ("next", "", True), ("previous", "", True), ("go", "12", True),
+        ("choose", "none", True), ("check", "", True), ("go", "13", True),
+        ("winner", "2", True), ("standing", "0:0", True),
+        ("open", "", False)]),         # already open as this learner
 }
 
 _BUTTON = re.compile(r"<button\b[^>]*>")
@@ -131,7 +139,7 @@ def test_static_body_is_inert_and_live_body_is_not(kind: str) -> None:
     assert all(re.search(r"\sdisabled>$", b) for b in static)
     assert not any(re.search(r"\sdisabled[\s>]", b) for b in live)
     page = panel._repr_html_()
-    assert f'aria-label="{panel.title()}"' in page and "▶ Canlandır" in page
+    assert f'aria-label="{escape(panel.title())}"' in page and "▶ Canlandır" in page
     assert panel.title() and panel.title() != open_panel({**panel.spec(), "lang": "en"}).title()
 
 

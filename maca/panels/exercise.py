@@ -188,6 +188,11 @@ class ExercisePanel(Panel):
     def _reopen(self) -> None:
         """Open the set again as the course, assignment and student typed in."""
         who = {k: self.typed.get(k, "").strip() for k in _FIELDS}
+        progress = self.worksheet.progress
+        if (who["course"] or COURSE, who["assignment"] or self.base.id,
+                who["student"] or GUEST) == (progress.course, progress.assignment,
+                                             progress.student_id) and self.refused is None:
+            return   # already open as them
         try:
             sheet = self._open(who)
         except MacaError as exc:   # an identity the session refuses (too long)
@@ -223,12 +228,18 @@ class ExercisePanel(Panel):
         return self.base.title[self.lang]
 
     def widget(self) -> Any:
-        """The same set as the exercise widget, for a notebook."""
-        from ..widgets import exercise_set as view
-        progress = self.worksheet.progress
-        return view(self.base, self.lang, progress.student_id, progress.course,
-                    progress.assignment, self.folder if self.folder is not None else ".",
-                    identity=True)
+        """The same worksheet in the exercise widget, for a notebook."""
+        from ..lessons import Settings
+        from ..widgets.exercise_view import ExerciseView
+
+        class ExerciseSetView(ExerciseView):  # type: ignore[misc]
+            @property
+            def lesson(self) -> Worksheet:
+                """The controller (as every panel's view names it)."""
+                return self.worksheet
+
+        return ExerciseSetView(self.worksheet, Settings(self.lang), identity=True,
+                               folder=self.folder, refused=self.refused)
 
     def fill(self, fields: dict[str, str]) -> None:
         """The typed fields sent with a click: a number per seat (``n0``, ``n1``, …) and who
@@ -429,8 +440,8 @@ class ExercisePanel(Panel):
                    f'href="{sheet.data_url()}">⬇ {escape(label)}</a> '
                    f'<span>{escape(say("hand_in")[lang])}</span>')
         else:
-            get = (f'<button type="button" class="maca-button" disabled>⬇ {escape(label)}'
-                   f'</button> <span>{escape(_word("static_file", lang))}</span>')
+            get = (f'<span class="maca-button maca-ex-download" aria-disabled="true">'
+                   f'⬇ {escape(label)}</span> <span>{escape(_word("static_file", lang))}</span>')
         notes = []
         if self.refused is not None:
             why = (self.refused.message(lang) if isinstance(self.refused, AnswersFileError)
