@@ -203,6 +203,7 @@ def test_reopening_restores_every_answer_and_verdict(tmp_path: Path) -> None:
     live.act(again, "go", "2")
     html = live.draw(again)
     assert "Henüz doğru değil." in html and "İpucu 1:" in html
+    assert "yüklendi" not in html and "maca-note-error" not in html.split("maca-ex-footer")[1]
 
 
 def test_the_browser_storage_keeps_each_set_apart_across_reloads(

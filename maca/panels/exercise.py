@@ -140,7 +140,8 @@ class ExercisePanel(Panel):
             who = self._remembered()
         self.refused: MacaError | None = None
         self.problem: str | None = None      # a refused identity, said in words
-        self.opened: Text | None = None      # what opening found (answers restored), until a click
+        self.opened: Text | None = None      # what opening found (answers restored)
+        self.show_opened = True              # said until the learner's first click
         self.worksheet = self._open(who)
         self.typed = self._identity()
 
@@ -177,7 +178,7 @@ class ExercisePanel(Panel):
         except AnswersFileError as exc:
             sheet = Worksheet.for_student(self.base, course, assignment, student, None)
             self.refused = exc
-        self.opened = sheet.status
+        self.opened, self.show_opened = sheet.status, True
         return sheet
 
     def _identity(self) -> dict[str, str]:
@@ -271,7 +272,7 @@ class ExercisePanel(Panel):
 
     def act(self, action: str, value: str = "") -> None:
         if action != "open":
-            self.opened = None
+            self.show_opened = False
         super().act(action, value)
         self._keep()
 
@@ -331,7 +332,7 @@ class ExercisePanel(Panel):
         for i, attempt in enumerate(sheet):
             mark = attempt.mark
             name = _word("question_mark", lang, n=i + 1, mark=_word(mark, lang))
-            symbol = {"right": "✓", "wrong": "✗", "seen": "👁", "new": ""}[mark]
+            symbol = {"right": "✓", "wrong": "✗", "seen": "◐", "new": ""}[mark]
             current = ' aria-current="step"' if i == sheet.index else ""
             marks.append(f'<button type="button" class="maca-ex-q maca-ex-{mark}" '
                          f'data-act="go" data-value="{i + 1}" aria-label="{escape(name)}" '
@@ -379,10 +380,12 @@ class ExercisePanel(Panel):
                     + '<div class="maca-controls">' + "".join(boxes) + "</div>")
         winners = [button(seat_name(s, lang, n), "winner", live, str(s),
                           pressed=s in draft.winners, blocked=closed) for s in range(n)]
-        rows = [group(_word("standing_of", lang, seat=seat_name(s, lang, n)),
-                      *(button(shown_value, "standing", live, f"{s}:{v}",
-                               pressed=draft.standings[s] == v, blocked=closed)
-                        for shown_value, v in (("+1", 1), ("0", 0), ("−1", -1))))
+        rows = [f'<div class="maca-controls maca-ex-standing" role="group" aria-label="'
+                f'{escape(_word("standing_of", lang, seat=seat_name(s, lang, n)))}">'
+                f'<span class="maca-label">{escape(seat_name(s, lang, n))}</span>'
+                + "".join(button(shown_value, "standing", live, f"{s}:{v}",
+                                 pressed=draft.standings[s] == v, blocked=closed)
+                          for shown_value, v in (("+1", 1), ("0", 0), ("−1", -1))) + "</div>"
                 for s in range(n)]
         return (group(say("winners")[lang], *winners) + heading(say("standings")[lang])
                 + "".join(rows))
@@ -454,7 +457,8 @@ class ExercisePanel(Panel):
             failed = sheet.status not in (None, self.opened, say("saved", file=name))
             if failed and sheet.status is not None:
                 notes.append(f'<p class="maca-note maca-note-error">{escape(sheet.status[lang])}</p>')
-            status = self.opened[lang] + " " if self.opened is not None else ""
+            status = (self.opened[lang] + " " if self.opened is not None and self.show_opened
+                      else "")
             kept = (_word("kept", lang, file=name) if self.store is not None and sheet.path
                     else say("saved", file=name)[lang] if sheet.path else _word("memory", lang))
             notes.append(f'<p class="maca-ex-file">{escape(status + kept)}</p>')
