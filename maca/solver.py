@@ -163,7 +163,8 @@ class Solver:
     """
 
     def __init__(self, hand: Hand, goal: str, target: int | None = None,
-                 hero: int | None = None, node_cap: int = NODE_CAP) -> None:
+                 hero: int | None = None, node_cap: int = NODE_CAP,
+                 table: dict[tuple, tuple[int, int, int]] | None = None) -> None:
         if not isinstance(hand, Hand):
             raise SolverError(f"the solver reads a Hand, not {shown(hand)}")
         if hand.phase != "play":
@@ -178,9 +179,10 @@ class Solver:
         self.rules = rules
         self.node_cap = node_cap
         self.nodes = 0
-        table = compiled(rules)
-        self.leads = [[moment_cascade(table, f, b) for b in (False, True)] for f in (False, True)]
-        self.follows = [[moment_cascade(table, f, False, c) for c in range(52)]
+        cascades = compiled(rules)
+        self.leads = [[moment_cascade(cascades, f, b) for b in (False, True)]
+                      for f in (False, True)]
+        self.follows = [[moment_cascade(cascades, f, False, c) for c in range(52)]
                         for f in (False, True)]
         self.team = tuple(s % 2 if rules.partnership else s for s in range(n))
         self.side = tuple(self.team[s] == self.team[self.hero] for s in range(n))
@@ -213,7 +215,9 @@ class Solver:
                         for s in range(n) if self.side[s])
         self.live_penalty = self.penalty & self._live()
         self.queen_live = bool(self._live() >> _QS & 1)
-        self.tt: dict[tuple, tuple[int, int, int]] = {}
+        # the transposition table: a caller may share one between moments of the same hand,
+        # goal and side (its entries hold what happens from a trick boundary on)
+        self.tt: dict[tuple, tuple[int, int, int]] = {} if table is None else table
         self._suits: dict[tuple, tuple] = {}
         self._keys: dict[tuple, tuple] = {}
         self._groups: dict[tuple[int, int], list[int]] = {}

@@ -147,3 +147,20 @@ def test_errors_are_maca_errors() -> None:
     with pytest.raises(SolverLimitError):
         solve(big, "fewest_points", node_cap=50)
     assert issubclass(SolverLimitError, MacaError)
+
+
+def test_a_shared_table_changes_no_verdict() -> None:
+    """One transposition table serves every moment of a hand (the puzzle panel shares it)."""
+    rng = random.Random(21)
+    for i in range(40):
+        preset = list(PRESETS)[i % len(PRESETS)]
+        hand = late_position(preset, rng, 4)
+        for goal in GOALS:
+            table: dict = {}
+            moment = hand.copy()
+            while not moment.is_over:
+                if moment.to_move == hand.to_move:
+                    shared = Solver(moment, goal, hero=hand.to_move, table=table).solve()
+                    fresh = Solver(moment, goal, hero=hand.to_move).solve()
+                    assert shared.accepted == fresh.accepted and shared.values == fresh.values
+                moment.play(rng.choice(list(moment.legal_plays())))

@@ -288,10 +288,6 @@ class Puzzle:
         """The cards that reach the goal, from the solver."""
         return Solver(self.hand(), self.goal, self.target).solve().accepted
 
-    def text(self, name: str, lang: str) -> str:
-        """The prompt (``name`` "prompt") in ``lang``."""
-        return self.prompt[lang if lang in self.prompt else "en"]
-
 
 def _text(value: Any, where: str) -> dict[str, str]:
     if not isinstance(value, dict) or not {"tr", "en"} <= set(value):

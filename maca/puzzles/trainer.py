@@ -122,6 +122,7 @@ class PuzzleTrainer:
                                f"(0 to {len(self.puzzles) - 1})")
         self.index = index
         self.start = self.puzzle.hand()
+        self._table: dict = {}  # the solver's table, shared by every moment of this puzzle
         self.hints = 0
         self.tries = 0
         self.shown = False
@@ -148,7 +149,7 @@ class PuzzleTrainer:
     # -- solving ----------------------------------------------------------------------------
     def _solver(self) -> Solver:
         p = self.puzzle
-        return Solver(self.hand, p.goal, p.target, hero=0)
+        return Solver(self.hand, p.goal, p.target, hero=0, table=self._table)
 
     def accepted(self) -> CardSet:
         """The cards that reach the goal now (the solver's answer; for tests and teachers)."""
@@ -240,7 +241,7 @@ class PuzzleTrainer:
         self._restart()
         self.shown = True
         self.progress["streak"] = 0
-        solver = Solver(self.hand, self.puzzle.goal, self.puzzle.target, hero=0)
+        solver = self._solver()
         solution = solver.solve()
         answer = max(next(c for c in solution.choices if c <= solution.accepted))
         for seat, card in solver.line(answer):
