@@ -37,6 +37,7 @@ PAGE = "book/tr/exercises.html"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 #: where screenshots go (looked at by people; not compared)
 SHOTS = ROOT / "_build" / "screenshots"
+AXE = ROOT / "tests" / "vendor" / "axe.min.js"
 
 
 @pytest.fixture(scope="module")
@@ -170,13 +171,28 @@ def test_a_set_is_answered_kept_and_handed_in_from_the_page(site_url: str,
     print(json.dumps({k: round(v, 2) for k, v in timings.items()}))
 
 
-def test_a_set_fits_a_phone(site_url: str) -> None:
+def axe(page: Any, within: str) -> list[str]:
+    """axe-core's serious and critical findings within ``within``."""
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    return page.evaluate("""async (within) => (await axe.run(document.querySelector(within),
+        {resultTypes: ["violations"]})).violations
+        .filter(v => v.impact === "serious" || v.impact === "critical")
+        .map(v => `${v.id}: ${v.help} — ` + v.nodes.slice(0, 3).map(n => n.target.join(" "))
+             .join(", "))""", within)
+
+
+def test_a_set_fits_a_phone_weighs_little_and_is_accessible(site_url: str) -> None:
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 390, "height": 844})
         page.route("**/*", lambda route: route.abort() if urlparse(route.request.url).hostname
                    != "127.0.0.1" else route.continue_())
-        page.goto(site_url + PAGE)
+        page.goto(site_url + PAGE, wait_until="networkidle")
+        sent = page.evaluate("""() => performance.getEntriesByType('navigation')
+            .concat(performance.getEntriesByType('resource'))
+            .filter(entry => !entry.name.includes('/runtime/'))
+            .reduce((total, entry) => total + entry.transferSize, 0)""")
+        assert 0 < sent <= 2_000_000, f"{sent:,} bytes"
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.locator(".maca-panel").nth(1).screenshot(path=str(SHOTS / "exercise-static-390.png"))
         panel = make_live(page, 1)
@@ -190,4 +206,11 @@ def test_a_set_fits_a_phone(site_url: str) -> None:
                          && !e.closest('.maca-ex-picture'))
             .map(e => e.className || e.tagName).slice(0, 5)""")
         assert wide == []
+        first = make_live(page, 0)           # a verdict, a hint and the solution on screen
+        first.get_by_role("button", name="Kuzey").click()
+        first.get_by_role("button", name="Kontrol et").click()
+        first.get_by_role("button", name="İpucu").click()
+        first.get_by_role("button", name="Çözümü göster").click()
+        assert axe(page, ".maca-panel.maca-live") == []
         browser.close()
+    print(json.dumps({"page_bytes_cold": sent}))
