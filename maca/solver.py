@@ -18,7 +18,8 @@ here. The search is alpha-beta with a transposition table at trick boundaries, t
 of one hand merged into one choice, the table's best move tried first, and a node cap.
 
 >>> from maca import Hand
->>> hand = Hand.from_position("turkish hand=1 dealer=0 cards=.7.84./Q.5.A./742.../A98... passed=none "
+>>> hand = Hand.from_position("turkish hand=1 dealer=0 cards=.7.84./Q.5.A./742.../A98... "
+...     "passed=none "
 ...     "tricks=1:KC,4C,5C,JC/1:3D,6D,10D,JD/0:AC,2C,QC,3C/0:7D,KD,9D,5D/1:7C,9H,9C,8C/"
 ...     "3:AH,JH,3H,QH/3:KS,3S,5S,6S/3:6C,KH,10C,6H/1:10H,10S,4H,8H/1:2D,JS,2H,QD trick=0:")
 >>> print(hand.cards(0), "|", hand.cards(1))
@@ -152,7 +153,8 @@ class Solver:
     move, `best_card` answers for any seat, `line` plays a choice out against best play.
 
     >>> from maca import Hand
-    >>> hand = Hand.from_position("turkish hand=1 dealer=0 cards=.7.84./Q.5.A./742.../A98... passed=none "
+    >>> hand = Hand.from_position("turkish hand=1 dealer=0 cards=.7.84./Q.5.A./742.../A98... "
+    ...     "passed=none "
     ...     "tricks=1:KC,4C,5C,JC/1:3D,6D,10D,JD/0:AC,2C,QC,3C/0:7D,KD,9D,5D/1:7C,9H,9C,8C/"
     ...     "3:AH,JH,3H,QH/3:KS,3S,5S,6S/3:6C,KH,10C,6H/1:10H,10S,4H,8H/1:2D,JS,2H,QD trick=0:")
     >>> solver = Solver(hand, "avoid_queen")
@@ -651,7 +653,8 @@ def solve(hand: Hand, goal: str, target: int | None = None, node_cap: int = NODE
     """The cards of the player to move that guarantee ``goal`` (see `GOALS`), every hand seen.
 
     >>> from maca import Hand
-    >>> hand = Hand.from_position("turkish hand=1 dealer=0 cards=.7.84./Q.5.A./742.../A98... passed=none "
+    >>> hand = Hand.from_position("turkish hand=1 dealer=0 cards=.7.84./Q.5.A./742.../A98... "
+    ...     "passed=none "
     ...     "tricks=1:KC,4C,5C,JC/1:3D,6D,10D,JD/0:AC,2C,QC,3C/0:7D,KD,9D,5D/1:7C,9H,9C,8C/"
     ...     "3:AH,JH,3H,QH/3:KS,3S,5S,6S/3:6C,KH,10C,6H/1:10H,10S,4H,8H/1:2D,JS,2H,QD trick=0:")
     >>> solve(hand, "fewest_points").values  # 8D or 4D: 18 points; 7H: 3

@@ -28,7 +28,8 @@ from ..hand import Hand
 from ..notation import rules_to_text
 from ..solver import GOALS, Solution, Solver
 
-__all__ = ["collection_table", "THEMES", "Puzzle", "PuzzleError", "Proof", "prove", "themes_of", "rate",
+__all__ = ["collection_table", "THEMES", "Puzzle", "PuzzleError", "Proof", "prove", "themes_of",
+           "rate",
            "load_puzzles", "load_file", "puzzle_files", "export", "theme_title", "GOAL_TEXT"]
 
 #: The themes, in the book's order: (TR title, EN title, TR description, EN description).
@@ -145,7 +146,10 @@ def _first(choice: CardSet) -> Card:
     return max(choice)
 
 
-def _tricks(hand: Hand, line: Sequence[tuple[int, Card]]) -> list[tuple[tuple[tuple[int, Card], ...], int]]:
+Plays = tuple[tuple[int, Card], ...]
+
+
+def _tricks(hand: Hand, line: Sequence[tuple[int, Card]]) -> list[tuple[Plays, int]]:
     """The tricks a line completes from ``hand``'s moment: (plays, winner), the trick in
     progress included from its first card."""
     h = hand.copy()

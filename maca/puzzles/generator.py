@@ -50,15 +50,16 @@ _HINTS: dict[str, tuple[str, str]] = {
                   "geçer?",
                   "Whoever wins a trick leads the next one. In which suit are the others sure "
                   "to beat you?"),
-    "duck_queen": ("Maça kızı bu ele düşebilir. Maçaların arasında kızın altında kalan hangisi?",
+    "duck_queen": ("Maça kızı bu ele düşebilir. Maçaların arasında kızın altında kalan "
+                   "hangisi?",
                    "The queen of spades may fall on this trick. Which of your spades stays "
                    "under her?"),
     "dump_queen": ("Maça kızı elindeyken her el bir tehlike. Onu kazanamayacağın bir ele "
                    "atabilir misin?",
                    "While you hold the queen of spades every trick is a danger. Can you drop "
                    "her on a trick you cannot win?"),
-    "unblock": ("Puansız bir el almak zarar vermez. Yüksek bir kartın sonra seni elde "
-                "bırakabilir mi?",
+    "unblock": ("Puansız bir el almak zarar vermez. Yüksek bir kartın ileride sana "
+                "istemediğin bir eli aldırabilir mi?",
                 "Winning a trick without points costs nothing. Could a high card of yours trap "
                 "you with the lead later?"),
     "stop_moon": ("Kafa atmak için bütün ceza kartları gerekir: tek bir kupa bile yeter.",
@@ -71,7 +72,8 @@ _HINTS: dict[str, tuple[str, str]] = {
                        "sonra kupa papazını atmak zorundadır.",
                        "Under the Turkish rules a player who cannot follow suit must discard "
                        "the queen of spades first, then the ace of hearts, then the king."),
-    "peskir": ("Peşkirde tek bir el bile alamazsın. Hangi kartın seni elde bırakabilir?",
+    "peskir": ("Peşkirde tek bir el bile alamazsın. Hangi kartın sana el "
+               "aldırabilir?",
                "In a peşkir you may not win a single trick. Which card of yours could leave "
                "you winning one?"),
 }
@@ -235,7 +237,7 @@ def prompt_for(hand: Hand, goal: str, target: int | None) -> dict[str, str]:
         tr.append("Omnibus kurallarıyla oynuyorsunuz (karo valesi −10).")
         en.append("You play Omnibus (the jack of diamonds counts −10).")
     elif rules.partnership:
-        tr.append("Kuzey ortağın: hedef ikinizin, takımınızın.")
+        tr.append("Kuzey ortağın; hedef takımınızın.")
         en.append("North is your partner: the goal is your team's.")
     elif n == 3:
         tr.append("Üç kişi oynuyorsunuz.")
@@ -319,8 +321,9 @@ def generate(per_theme: int, seed: int, tries: int = 60000, log: Any = None,
             if len(chosen[theme]) >= per_theme:
                 break
             preset, kind = sources[attempt % len(sources)]
-            left = rng.choice((3, 4, 4, 5, 5, 6)) if preset != "three_players" else rng.choice((3, 4, 5))
-            for hand, goal, target, proof, themes, difficulty in candidates(rng, preset, kind, left):
+            left = rng.choice((3, 4, 4, 5, 5, 6) if preset != "three_players" else (3, 4, 5))
+            for hand, goal, target, proof, themes, difficulty in candidates(rng, preset, kind,
+                                                                           left):
                 position = hand.position()
                 if theme not in themes or position in seen:
                     continue
