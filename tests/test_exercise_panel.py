@@ -335,3 +335,26 @@ def test_no_such_set() -> None:
     from maca.errors import MacaError
     with pytest.raises(MacaError, match="no exercise set 'nothing'"):
         exercise_set("tr", "nothing")
+
+
+def test_a_new_question_kind_is_answered_in_the_panel(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kind added in one place (tests/test_new_kind.py) is drawn and answered here too."""
+    from maca.exercises import KINDS, register_kind
+    from test_new_kind import SET, HigherCard
+
+    register_kind(HigherCard)
+    try:
+        (tmp_path / "dummy.toml").write_text(SET, encoding="utf-8")
+        monkeypatch.setattr("maca.exercises.sets.SET_FOLDERS", (tmp_path,))
+        pid = start("dummy", tmp_path, lang="en")
+        html = live.draw(pid)
+        assert "Which one is higher?" in html and 'data-value="KH"' in html
+        live.act(pid, "card", "9S")
+        assert "Not right yet." in live.act(pid, "check", "")
+        live.act(pid, "retry", "")
+        live.act(pid, "card", "KH")
+        assert "The higher one wins." in live.act(pid, "check", "")
+        assert panel_of(pid).attempt.solved
+    finally:
+        del KINDS["higher_card"]
