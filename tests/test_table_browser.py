@@ -4,6 +4,7 @@ player, by clicks, offline (Python in the browser). Needs the built site
 is fetched from outside."""
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 import threading
@@ -58,11 +59,20 @@ def test_a_hand_against_the_hard_player_in_the_page(site_url: str) -> None:
         panel.locator('button[data-act="confirm_pass"]').click()
         page.wait_for_function("() => !document.querySelector('.maca-panel "
                                "button[data-act=\"confirm_pass\"]')", timeout=60_000)
-        # play the hand: the first card that may be played, until the score sheet
+        # play the hand: the first card that may be played, until the score sheet; the first
+        # time there is a choice, a hint from the hard player thinking in the page
         timings = []
+        worlds = None
         for _ in range(13):
             if "Score sheet" in panel.inner_text():
                 break
+            if worlds is None and panel.locator(
+                    "button.maca-card:not([aria-disabled])").count() > 1:
+                panel.locator('button[data-act="hint"]').click()
+                hint = panel.locator(".maca-note[role=status]").inner_text()
+                assert hint.startswith("Hint: ")
+                worlds = re.search(r"I tried (\d+) possible deals", hint)
+                print(f"browser hint: {hint!r}")
             cards = panel.locator("button.maca-card").count()
             start = time.perf_counter()
             panel.locator("button.maca-card:not([aria-disabled])").first.click()
@@ -77,7 +87,8 @@ def test_a_hand_against_the_hard_player_in_the_page(site_url: str) -> None:
         panel.locator('button[data-act="undo"]').click()         # and undo works in the page
         assert "Undone" in panel.inner_text()
         print(f"browser: {len(timings)} moves, slowest answer {max(timings):.2f} s, "
-              f"mean {sum(timings) / len(timings):.2f} s (three hard players each)")
+              f"mean {sum(timings) / len(timings):.2f} s (three hard players each); "
+              f"hint worlds: {worlds.group(1) if worlds else 'one card'}")
         browser.close()
     assert outside == [] and errors == []
 
