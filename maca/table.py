@@ -281,6 +281,7 @@ class Table:
         self._snapshots: list[_Snapshot] = []
         self._turn_started: float | None = None
         self.events: list[Note] = []    # what happened since your last decision
+        self.tricks_done = 0            # tricks completed since your last decision
         self.note: Note | None = say("new_game", rules=self.rules.name,
                                      level=lambda lang: WORDS[f"level_{self.level}"][
                                          lang != "tr"], target=self.rules.target)
@@ -471,7 +472,7 @@ class Table:
             return self._refuse()
         self.game.next_hand()
         self.selected = CardSet()
-        self.events = []
+        self._clear_events()
         self.note = None
         self._advance()
         return True
@@ -492,7 +493,7 @@ class Table:
             self.results.pop()
         self._recorded = snap.recorded
         self.left = False
-        self.events = []
+        self._clear_events()
         self.note = say("undone", "ok")
         return True
 
@@ -590,7 +591,7 @@ class Table:
         hand = self.hand
         hand.give(self.seat, cards)
         self.selected = CardSet()
-        self.events = []
+        self._clear_events()
         self._turn_started = None
         n = self.players
         target, source = hand.pass_target(self.seat), hand.pass_source(self.seat)
@@ -601,7 +602,7 @@ class Table:
 
     def _answer_peskir(self, declare: bool) -> None:
         self._asked_peskir = self.hand.number
-        self.events = []
+        self._clear_events()
         self._turn_started = None
         if declare:
             self.hand.declare_peskir(self.seat)
@@ -611,11 +612,15 @@ class Table:
         self._advance(keep_note=declare)
 
     def _play(self, card: Card) -> None:
-        self.events = []
+        self._clear_events()
         self._turn_started = None
         self._record_play(self.seat, card)
         self.note = None
         self._advance()
+
+    def _clear_events(self) -> None:
+        self.events = []
+        self.tricks_done = 0
 
     def _record_play(self, seat: int, card: Card) -> None:
         hand = self.hand
@@ -627,6 +632,7 @@ class Table:
             last = hand.tricks[-1]
             assert last.winner is not None
             self.events.append(say("trick_won", n=len(hand.tricks), seat=_seat(last.winner, n)))
+            self.tricks_done += 1
 
     def _advance(self, keep_note: bool = False) -> None:
         """Let the computer players act until you have to decide or the hand is over."""

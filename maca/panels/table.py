@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from html import escape
+from urllib.parse import quote
 from typing import Any, Callable, NamedTuple
 
 from .. import render
@@ -67,6 +68,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "session": ("Bu oturumun oyunları", "This session's games"),
     "standing": ("Puanlı sonuç toplamın: {standing}", "Your rated results add up to: {standing}"),
     "record": ("Oyun kaydı", "Game record"),
+    "download": ("Kaydı indir (metin dosyası)", "Download the record (a text file)"),
     "trick": ("Masadaki el", "The trick"),
     "game_word": ("oyun", "game"),
 }
@@ -289,9 +291,15 @@ class TablePanel(Panel):
         parts = [self.countdown()]
         stage = table.stage
         if stage not in ("left",):
+            hand = table.hand
             trick, number = table.shown_trick()
-            parts.append(row(render.trick_html(trick, lang=lang, size=58,  # type: ignore[arg-type]
-                                               number=number)))
+            pictures = [render.trick_html(trick, lang=lang, size=58,  # type: ignore[arg-type]
+                                          number=number)]
+            if hand.current_trick.cards and table.tricks_done:
+                # the computer players finished a trick and began the next: show both
+                pictures.insert(0, render.trick_html(hand.tricks[-1], lang=lang, size=58,
+                                                     number=len(hand.tricks)))
+            parts.append(row(*pictures))
         if table.events:
             parts.append('<p class="maca-note">' + escape(" · ".join(
                 e.text(lang) for e in table.events)) + "</p>")
@@ -315,7 +323,22 @@ class TablePanel(Panel):
                 for s, cards in enumerate(shown)))
         if stage in ("game_over", "left"):
             parts.append(self.session_html())
+        if stage in ("hand_over", "game_over", "left"):
+            parts.append(self.record_html())
         return "".join(parts)
+
+    def record_html(self) -> str:
+        """The game record (`Game.from_record` replays it): to read, copy or download."""
+        table, lang = self.table, self.lang
+        assert table is not None
+        record = table.record()
+        link = "data:text/plain;charset=utf-8," + quote(record)
+        name = _w("record", lang)
+        return (f'<details class="maca-record"><summary>{escape(name)}</summary>'
+                f'<p><a download="maca-game-{table.games}.txt" href="{escape(link)}">'
+                f'{escape(_w("download", lang))}</a></p>'
+                f'<pre style="white-space:pre-wrap;font-size:12px">{escape(record)}</pre>'
+                f"</details>")
 
     def session_html(self) -> str:
         """The session's games and your rated total."""
