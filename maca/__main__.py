@@ -56,12 +56,69 @@ def _say(lang: str, tr: str, en: str) -> str:
     return tr if lang == "tr" else en
 
 
+def _files(lang: str, count: int) -> str:
+    """``1 file``, ``2 files`` (Turkish: ``2 dosya``)."""
+    return _say(lang, f"{count} dosya", f"{count} file" + ("" if count == 1 else "s"))
+
+
+_ASCII = {"✓": "OK", "✗": "X", "→": "->", "…": "...", "—": "-", "⚠": "!", "×": "x",
+          "≤": "<=", "≥": ">="}
+
+
+def _fallback(exc: UnicodeError) -> tuple[str, int]:
+    """An encoding error handler: signs a terminal's code page lacks (``✓`` in cp1254) become
+    ASCII, anything else an escape: what maca prints never stops it."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    text = exc.object[exc.start:exc.end]
+    return "".join(_ASCII.get(c) or (f"\\u{ord(c):04x}" if ord(c) < 0x10000 else
+                                     f"\\U{ord(c):08x}") for c in text), exc.end
+
+
+def _safe_streams() -> None:
+    """Let the teacher's terminal show what it can of every message (see `_fallback`)."""
+    import codecs
+    codecs.register_error("maca-fallback", _fallback)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if getattr(stream, "errors", None) == "strict":
+                stream.reconfigure(errors="maca-fallback")
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
+def _os_message(exc: OSError, lang: str) -> str:
+    """An operating-system error as a sentence for the teacher, with what to do."""
+    import errno
+    from .exercises.files import plain
+
+    name = plain(exc.filename) if exc.filename is not None else "?"
+    advice = {
+        errno.EISDIR: ("bu bir klasör: bir dosya adı verin (örneğin notlar.csv)",
+                       "this is a folder: give a file name (for example grades.csv)"),
+        errno.EEXIST: ("bu ad zaten bir dosyanın: başka bir ad verin",
+                       "a file already has this name: give another name"),
+        errno.ENOTDIR: ("yolun bir parçası klasör değil, dosya: yolu denetleyin",
+                        "part of the path is a file, not a folder: check the path"),
+        errno.ENOENT: ("böyle bir dosya ya da klasör yok: yolu denetleyin",
+                       "no such file or folder: check the path"),
+        errno.EACCES: ("buna izniniz yok: yazabildiğiniz bir yer seçin",
+                       "you have no permission for this: choose a place you can write to"),
+        errno.EROFS: ("salt okunur bir disk: yazabildiğiniz bir yer seçin",
+                      "a read-only disk: choose a place you can write to"),
+        errno.ENOSPC: ("diskte yer kalmadı", "the disk is full"),
+    }.get(exc.errno or 0, (f"{exc.strerror or exc}: yolu denetleyin",
+                           f"{exc.strerror or exc}: check the path"))
+    return f"{name}: {_say(lang, *advice)}"
+
+
 def validate_sets(paths: list[Path], lang: str) -> int:
     """Load each exercise set (every exercise built and solved by the engine); 1 if any fails.
 
     Every file is checked, whatever happens to the others.
     """
     from .exercises import load_set
+    from .exercises.files import plain
 
     failed = 0
     for path in paths:
@@ -69,16 +126,19 @@ def validate_sets(paths: list[Path], lang: str) -> int:
             exercises = load_set(path)
         except MacaError as exc:
             failed += 1
-            print("✗ " + _say(lang, "Bu set okunamadı", "This set cannot be used") + f": {exc}",
-                  file=sys.stderr)
+            text = plain(exc)
+            english_only = lang == "tr" and " / " not in text
+            print("✗ " + _say(lang, "Bu set okunamadı" + (" / This set cannot be used" if
+                                                         english_only else ""),
+                              "This set cannot be used") + f": {text}", file=sys.stderr)
             continue
         except Exception as exc:  # a bug in maca: report it, and go on with the other files
             failed += 1
-            print(f"✗ {path}: " + _say(lang, "maca'da bir hata (lütfen bildirin)",
+            print(f"✗ {plain(path)}: " + _say(lang, "maca'da bir hata (lütfen bildirin)",
                                        "a bug in maca (please report it)")
                   + f": {type(exc).__name__}: {exc}", file=sys.stderr)
             continue
-        print(f"✓ {path}: " + _say(lang, f"{len(exercises)} alıştırma, {exercises.max_score} puan",
+        print(f"✓ {plain(path)}: " + _say(lang, f"{len(exercises)} alıştırma, {exercises.max_score} puan",
                                    f"{len(exercises)} exercises, {exercises.max_score} points"))
     return 1 if failed else 0
 
@@ -92,7 +152,7 @@ def make_sheets(args: argparse.Namespace) -> int:
     if students.note:
         print(students.note)
     entries = write_sheets(args.set, students, args.course, args.assignment,
-                           args.out, args.format, args.lang)
+                           args.out, args.format, args.lang, args.csv_separator)
     print(_say(args.lang, f"{len(entries)} öğrenci kâğıdı yazıldı: {args.out / 'students'} "
                           "(öğrencilere dağıtın); öğretmen dizini, cevaplarla: "
                           f"{args.out / 'teacher' / 'index.html'} (dağıtmayın)",
@@ -102,38 +162,140 @@ def make_sheets(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_grade_paths(args: argparse.Namespace, lang: str) -> None:
+    """Refuse, before any work, outputs that would overwrite an input or land among the
+    students' files, a chart format maca cannot write, and a chart without matplotlib."""
+    from .exercises.files import plain
+    from .exercises.grading import CHART_FORMATS
+
+    answers = args.answers.resolve()
+    inputs = {"--set": args.set, "--class": args.class_list}
+    outputs = {"--out": args.out, "--chart": args.chart}
+    for option, path in outputs.items():
+        if path is None:
+            continue
+        where = path.resolve()
+        if path.is_dir() or not path.name or path.name in (".", ".."):
+            raise MacaError(_say(lang, f"{option} {plain(path)} bir klasör: bir dosya adı verin "
+                                       "(örneğin notlar.csv, grafik.png)",
+                                 f"{option} {plain(path)} is a folder: give a file name (for "
+                                 "example grades.csv, chart.png)"))
+        for other, source in inputs.items():
+            if source is not None and source.resolve() == where:
+                raise MacaError(_say(lang, f"{option} {plain(path)}, {other} ile aynı dosya: "
+                                           "girdinizin üzerine yazılırdı; başka bir ad verin",
+                                     f"{option} {plain(path)} is the same file as {other}: it "
+                                     "would be overwritten; give another name"))
+        if where == answers or answers in where.parents:
+            raise MacaError(_say(lang, f"{option} {plain(path)} cevap klasörünün ({plain(args.answers)}) "
+                                       "içinde: öğrencilerin dosyalarının arasına yazılmaz; "
+                                       "başka bir klasör seçin",
+                                 f"{option} {plain(path)} is inside the answers folder "
+                                 f"({plain(args.answers)}): nothing is written among the "
+                                 "students' files; choose another folder"))
+        if not where.parent.is_dir():
+            raise MacaError(_say(lang, f"{option} {plain(path)}: {plain(path.parent)} klasörü yok; "
+                                       "önce klasörü yapın ya da başka bir yol verin",
+                                 f"{option} {plain(path)}: the folder {plain(path.parent)} does "
+                                 "not exist; make it first or give another path"))
+    if args.chart is not None and args.out.resolve() == args.chart.resolve():
+        raise MacaError(_say(lang, "--out ve --chart aynı dosya olamaz",
+                             "--out and --chart cannot be the same file"))
+    if args.chart is not None:
+        formats = ", ".join(CHART_FORMATS)
+        if args.chart.suffix.lower() not in CHART_FORMATS or not args.chart.stem.strip("."):
+            raise MacaError(_say(lang, f"--chart {plain(args.chart)}: grafik {formats} olarak "
+                                       "yazılır; örneğin grafik.png verin",
+                                 f"--chart {plain(args.chart)}: a chart is written as "
+                                 f"{formats}; give for example chart.png"))
+        import importlib.util
+        if importlib.util.find_spec("matplotlib") is None:
+            raise MacaError(_say(lang, "--chart için matplotlib gerekli: 'pip install matplotlib' "
+                                       "ile kurun ya da --chart olmadan çalıştırın",
+                                 "--chart needs matplotlib: install it with 'pip install "
+                                 "matplotlib', or run without --chart"))
+
+
 def grade(args: argparse.Namespace) -> int:
     """``grade``: grade every answers file of a folder into a CSV (and a chart)."""
+    from collections import Counter
+
+    from .exercises.files import check_work, plain
     from .exercises.grading import grade_files, unusual, write_chart, write_grades
     from .exercises.roster import read_class
     from .exercises.sets import load_set
+    from .exercises.text import Text
 
+    lang = args.lang
     if not args.answers.is_dir():
-        raise MacaError(f"{args.answers}: not a folder of answers files")
+        raise MacaError(_say(lang, f"--answers {plain(args.answers)}: böyle bir klasör yok; "
+                                   "öğrencilerin cevap dosyalarını (.json) koyduğunuz klasörü verin",
+                             f"--answers {plain(args.answers)}: no such folder; give the folder "
+                             "where you put the students' answers files (.json)"))
+    _check_grade_paths(args, lang)
     base = load_set(args.set)
     students = read_class(args.class_list) if args.class_list else None
     if students is not None and students.note:
         print(students.note)
-    files = sorted(p for p in args.answers.iterdir() if p.suffix.lower() == ".json")
-    rows = grade_files(base, files, args.course, args.assignment, students, args.hints,
-                       args.lang)
-    write_grades(rows, base, args.out)
+    entries = sorted(args.answers.iterdir())
+    files = [p for p in entries if p.suffix.lower() == ".json" and p.stem]
+    skipped = [p for p in entries if p not in files]
+    check_work(len(files), len(base), MacaError, Text("cevap dosyası", "answers files"))
+    rows = grade_files(base, files, args.course, args.assignment, students, args.hints, lang)
+    write_grades(rows, base, args.out, args.csv_separator)
     for row in rows:
         if row.error:
             print(f"✗ {row.file or row.student_id}: {row.error}"[:400], file=sys.stderr)
-    graded = [r for r in rows if not r.error]
-    print(_say(args.lang, f"{len(graded)}/{len(rows)} dosya notlandı → {args.out}",
-               f"graded {len(graded)}/{len(rows)} files → {args.out}"))
+    if skipped:
+        print(_say(lang, f"{_files(lang, len(skipped))} .json ile bitmediği için okunmadı: ",
+                   f"{_files(lang, len(skipped))} not read, as the name does not end in .json: ")
+              + ", ".join(plain(p.name) for p in skipped))
+    read = [r for r in rows if r.file]
+    graded = [r for r in read if not r.error]
+    missing = len(rows) - len(read)
+    print(_say(lang, f"{len(graded)}/{_files(lang, len(read))} notlandı → {plain(args.out)}",
+               f"graded {len(graded)}/{_files(lang, len(read))} → {plain(args.out)}")
+          + (_say(lang, f"; {missing} öğrencinin dosyası yok", f"; {missing} student"
+                  f"{'' if missing == 1 else 's'} handed in no file") if missing else ""))
+    words = {"--course": ("dersler", "ders", "course"),
+             "--assignment": ("ödevler", "ödev", "assignment")}
+    for option, given, seen in (("--course", args.course, Counter(r.course for r in read)),
+                                ("--assignment", args.assignment,
+                                 Counter(r.assignment for r in read))):
+        seen.pop("", None)
+        many, one, english = words[option]
+        if given is None and len(seen) > 1:
+            names = ", ".join(f"{plain(name)} ({count})" for name, count in seen.most_common())
+            print(_say(lang, f"⚠ dosyalar farklı {many} için: {names}; yalnızca birini "
+                             f"notlandırmak için {option} verin",
+                       f"⚠ the files are for different {english}s: {names}; give {option} to "
+                       "grade only one"))
+        elif given is not None:
+            other = sum(n for name, n in seen.items() if name != given)
+            if other:
+                print(_say(lang, f"⚠ {_files(lang, other)} başka bir {one} için: notlandırılmadı "
+                                 "(yukarıya bakın)",
+                           f"⚠ {_files(lang, other)} for another {english}: not graded (see "
+                           "above)"))
     odd = unusual(rows)
     if odd:
-        print(_say(args.lang, f"{odd} dosya olağan dışı bir geçmiş bildiriyor (araçların hiç "
-                              "yazmadığı ipucu, deneme ya da çözüm kayıtları; status sütununa "
-                              f"bakın); ipuçları: {args.hints}",
-                   f"{odd} files claim unusual histories (hints, tries or solutions the tools "
-                   f"never record; see the status column); hints: {args.hints}"))
+        print(_say(lang, f"⚠ {_files(lang, odd)} olağan dışı bir geçmiş bildiriyor (araçların hiç "
+                         "yazmadığı ipucu, deneme ya da çözüm kayıtları; unusual ve status "
+                         f"sütunlarına bakın); ipuçları: {args.hints}: ",
+                   f"⚠ {_files(lang, odd)} claim{'s' if odd == 1 else ''} unusual histories "
+                   "(hints, tries or solutions the tools never record; see the unusual and "
+                   f"status columns); hints: {args.hints}: ")
+              + ", ".join(r.file for r in rows if r.unusual))
+    renamed = [r.file for r in rows if r.odd_name]
+    if renamed:
+        print(_say(lang, f"⚠ {_files(lang, len(renamed))} öğrencinin numarasını taşımayan bir adla "
+                         "notlandı; kimin yüklediğini ders sisteminden denetleyin: ",
+                   f"⚠ {_files(lang, len(renamed))} graded under a name that does not name "
+                   "the student; check who uploaded it in the course system: ")
+              + ", ".join(renamed))
     if args.chart:
         write_chart(rows, base, args.chart)
-        print(_say(args.lang, f"grafik → {args.chart}", f"chart → {args.chart}"))
+        print(_say(lang, f"grafik → {plain(args.chart)}", f"chart → {plain(args.chart)}"))
     return 0
 
 
@@ -191,6 +353,10 @@ def main(argv: list[str] | None = None) -> int:
     grading.add_argument("--assignment", help="accept only answers for this assignment")
     grading.add_argument("--class", dest="class_list", type=Path,
                          help="class list: flags unknown students and lists missing ones")
+    for command in (sheets, grading):
+        command.add_argument("--csv-separator", choices=[",", ";", "tab"], default=",",
+                             help="between the CSV's columns: , (default) or ; (what a "
+                                  "Turkish Excel expects) or tab")
     grading.add_argument("--hints", choices=["counted", "ignored"], default="counted",
                          help="counted (default): hints cost points and a seen solution scores "
                               "0, as the learner's browser recorded them (learners can edit "
@@ -209,8 +375,10 @@ def main(argv: list[str] | None = None) -> int:
     play_arguments(sub.add_parser("play", help="play a whole game against the computer "
                                                "(--timer S: a rated game)"))
     for command in (check, sheets, grading):
-        command.add_argument("--lang", default="tr", choices=["tr", "en"])
+        command.add_argument("--lang", dest="sub_lang", default=None, choices=["tr", "en"])
     args = parser.parse_args(argv)
+    if getattr(args, "sub_lang", None):      # after the command, it wins over the global one
+        args.lang = args.sub_lang
     if args.command is None:
         print(show_deal(args.rules, args.seed, args.lang))
         return 0
@@ -219,6 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "play":
         from .terminal import run
         return run(args)
+    _safe_streams()
     try:
         if args.command == "puzzles":
             return list_puzzles(args.json)
@@ -226,8 +395,10 @@ def main(argv: list[str] | None = None) -> int:
             return validate_sets(args.sets, args.lang)
         return make_sheets(args) if args.command == "sheets" else grade(args)
     except (MacaError, OSError) as exc:
-        print(f"maca {args.command}: " + _say(args.lang, "işlem yapılamadı", "could not finish") + f": {exc}",
-              file=sys.stderr)
+        from .exercises.files import plain
+        why = _os_message(exc, args.lang) if isinstance(exc, OSError) else plain(exc)
+        print(f"maca {args.command}: " + _say(args.lang, "işlem yapılamadı", "could not finish")
+              + f": {why}", file=sys.stderr)
         return 2
     except Exception as exc:  # a bug in maca: said plainly, never a traceback
         print(f"maca {args.command}: " + _say(args.lang, "maca'da bir hata (lütfen bildirin)",

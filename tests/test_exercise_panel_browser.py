@@ -114,7 +114,9 @@ def test_a_set_is_answered_kept_and_handed_in_from_the_page(site_url: str,
         assert "Doğru!" in status(panel)
         assert "Puanın: 1/16 · 2/16 soru denendi" in panel.inner_text()
         # a second set: cards clicked
+        started = time.monotonic()
         second = make_live(page, 1)
+        timings["second_set_live_s"] = time.monotonic() - started
         for card in follow:
             second.locator(f'button.maca-card[data-value="{card}"]').click()
         second.get_by_role("button", name="Kontrol et").click()
@@ -123,6 +125,8 @@ def test_a_set_is_answered_kept_and_handed_in_from_the_page(site_url: str,
                              ".sort()")
         assert kept == ["maca-answers/answers-follow_suit-guest.json",
                         "maca-answers/answers-passing-guest.json"]
+        timings["stored_bytes"] = page.evaluate(
+            "localStorage.getItem('maca-answers/answers-passing-guest.json').length")
         # a reload: every answer and verdict of both sets again
         page.reload()
         started = time.monotonic()

@@ -14,6 +14,7 @@ import pytest
 from test_exercises import wrong_answer
 
 from maca.__main__ import main
+from maca.exercises.session import answers_file_name
 from maca.exercises import Exercise, Progress, Worksheet, check, load_set, student_seed
 from maca.exercises.grading import grade_progress
 from maca.exercises.roster import Student, read_class
@@ -134,7 +135,8 @@ def test_grading_end_to_end(tmp_path: Path, class_csv: Path,
     good = Worksheet.for_student(base, COURSE, ASSIGNMENT, "2024001")
     for exercise in good.exercises:
         assert good.check(exercise.id, exercise.answer()).passed
-    _write(answers, "2024001.json", good.progress)
+    own = answers_file_name(base.id, "2024001")
+    _write(answers, own, good.progress)
 
     partly = Worksheet.for_student(base, COURSE, ASSIGNMENT, "2024002")
     for i, exercise in enumerate(partly.exercises.exercises[:-1]):
@@ -149,7 +151,7 @@ def test_grading_end_to_end(tmp_path: Path, class_csv: Path,
     unreadable = Worksheet.for_student(base, COURSE, ASSIGNMENT, "2024005")
     unreadable.progress.record("hb-1", "ZZ")
     _write(answers, "unreadable.json", unreadable.progress)
-    shutil.copy(answers / "2024001.json", answers / "zz-again.json")
+    shutil.copy(answers / own, answers / "zz-again.json")
     other = Worksheet.for_student(base, COURSE, "hafta-4", "2024003")
     _write(answers, "other.json", other.progress)
     (answers / "notes.txt").write_text("not an answers file")
@@ -162,9 +164,11 @@ def test_grading_end_to_end(tmp_path: Path, class_csv: Path,
         reader = csv.reader(f)
         header = next(reader)
         rows = {(r[-1] or r[1]): dict(zip(header, r)) for r in reader}
+        rows["2024001.json"] = rows[own]
     ids = [e.id for e in base]
-    assert header == ["assignment", "student_id", *ids, "score", "max_score", "status", "file"]
-    assert set(rows) == {"zz-again.json", "broken.json", "2024001.json", "other.json", "partly.json",
+    assert header == ["assignment", "student_id", *ids, "score", "max_score", "unusual",
+                      "status", "file"]
+    assert set(rows) == {own, "zz-again.json", "broken.json", "2024001.json", "other.json", "partly.json",
                          "tampered.json", "unreadable.json", "2024003", "2024006"}
     full = str(base.max_score)
     assert rows["2024001.json"]["score"] == full and rows["2024001.json"]["status"].startswith("ok")
@@ -174,19 +178,21 @@ def test_grading_end_to_end(tmp_path: Path, class_csv: Path,
     assert rows["broken.json"]["status"].startswith("error: ") and "broken.json: not valid JSON" \
         in rows["broken.json"]["status"] and rows["broken.json"]["score"] == "0"
     status = rows["tampered.json"]["status"]
-    assert "ignored field 'score'" in status and "ignored answers['bogus']" in status
+    assert "ignored (maca does not know it): field 'score'" in status and "ignored answers['bogus']" in status
     assert f"seed {good.exercises.seed} in the file is not this student's" in status
     assert int(rows["tampered.json"]["score"]) < base.max_score  # another variant's answers
     assert "hb-1: unreadable answer: A card could not be read" in rows["unreadable.json"]["status"]
     assert rows["unreadable.json"]["hb-1"] == "0"
-    assert "other files also claim student '2024001' (zz-again.json)" in rows["2024001.json"]["status"]
-    assert "the file named after the student, 2024001.json, was graded, not this one" in \
+    assert "other files also claim student '2024001' (zz-again.json (" in rows[own]["status"]
+    assert f"{own}, the name the tools give the student's file, was graded, not this one" in \
         rows["zz-again.json"]["status"]
     assert "for assignment 'hafta-4', not 'hafta-3'" in rows["other.json"]["status"]
     assert rows["2024006"]["status"] == rows["2024003"]["status"] == "error: no answers file"
     assert chart.read_bytes().startswith(b"\x89PNG")
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
     assert "broken.json" in err and "no answers file" in err
+    assert "1 file not read, as the name does not end in .json: notes.txt" in out
+    assert "graded 4/7 files" in out and "2 students handed in no file" in out
 
 
 def test_answers_typed_into_an_html_sheet_are_graded() -> None:
@@ -241,7 +247,7 @@ def test_a_missing_answers_folder_is_reported(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["grade", "--set", str(SET), "--answers", str(tmp_path / "none"),
                  "--out", str(tmp_path / "g.csv")]) == 2
-    assert "not a folder of answers files" in capsys.readouterr().err
+    assert "böyle bir klasör yok" in capsys.readouterr().err
 
 
 def test_check_validates_set_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

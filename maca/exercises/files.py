@@ -20,17 +20,85 @@ from __future__ import annotations
 import csv
 import os
 import stat
+import tempfile
+import unicodedata
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import MacaError
 from .text import AnswersFileError, Text
 
-__all__ = ["read_capped", "cell", "write_csv", "write_new", "MAX_CELL"]
+__all__ = ["read_capped", "check_work", "tr_number", "MAX_VARIANTS", "cell", "write_csv", "write_new", "write_replacing", "plain",
+           "unsafe_chars", "MAX_CELL", "SEPARATORS"]
 
 #: the longest text written into one CSV cell (longer ones are cut with "…")
 MAX_CELL = 1000
 _FORMULA = ("=", "+", "-", "@", "\t", "\r", "\n")
+#: the most student variants one command builds (students or files × exercises): about 13 ms
+#: each, so at most about a minute; a class of 40 fits a set of 100 exercises
+MAX_VARIANTS = 4000
+#: the separators `write_csv` may use (Turkish Excel expects ``;``)
+SEPARATORS = {",": ",", ";": ";", "tab": "\t"}
+
+
+def check_work(files: int, exercises: int, error: type[MacaError], what: Text) -> None:
+    """Refuse to build more than `MAX_VARIANTS` exercises at once (``files`` students or
+    answers files, ``exercises`` in the set), saying how to split the work.
+
+    >>> check_work(40, 100, MacaError, Text("öğrenci", "students"))
+    >>> check_work(40, 200, MacaError, Text("öğrenci", "students"))
+    Traceback (most recent call last):
+    ...
+    maca.errors.MacaError: 40 öğrenci × 200 alıştırma = 8.000 ... / 40 students × 200 exercises = 8,000 exercises to build, more than 4,000 (about a minute of work): split the class or the set
+    """
+    total = files * exercises
+    if total > MAX_VARIANTS:
+        raise error(f"{files} {what.tr} × {exercises} alıştırma = {tr_number(total)} "
+                    f"alıştırma kurulacak, {tr_number(MAX_VARIANTS)} sınırından fazla (aşağı "
+                    "yukarı bir dakikalık iş): sınıfı ya da seti bölün / "
+                    f"{files} {what.en} × {exercises} exercises = {total:,} exercises to build, "
+                    f"more than {MAX_VARIANTS:,} (about a minute of work): split the class or "
+                    "the set")
+
+
+def tr_number(number: int) -> str:
+    """A whole number with Turkish digit grouping: ``1.000.000``."""
+    return f"{number:,}".replace(",", ".")
+
+
+def unsafe_chars(text: str) -> list[str]:
+    r"""The characters of ``text`` that have no place in an id or a name shown to the teacher:
+    control characters (ANSI escapes start with one), format characters (bidi marks such as
+    U+202E reverse the text around them, zero-width characters hide), lone surrogates (bytes
+    that were not text), line and paragraph separators.
+
+    >>> unsafe_chars("s1"), unsafe_chars("\x1b[31ms1"), unsafe_chars("\u202e1s"), unsafe_chars("s\udc80")
+    ([], ['\x1b'], ['\u202e'], ['\udc80'])
+    """
+    return [c for c in text
+            if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp")]
+
+
+def plain(value: Any) -> str:
+    r"""Text safe to print on the teacher's terminal or to write to a file: control characters,
+    bidi and other format marks, lone surrogates (a file name that was not UTF-8) are written
+    as escapes (``\x1b``, ``\u202e``, ``\udcff``); everything else as it is.
+
+    >>> print(plain("\x1b[2Js\u202e1.json"), plain("\udcff\udcfe.json"), plain("Ayşe"))
+    \x1b[2Js\u202e1.json \udcff\udcfe.json Ayşe
+    """
+    text = str(value)
+    if all(c.isprintable() or c == " " for c in text):
+        return text
+    out = []
+    for c in text:
+        if c.isprintable() or c == " ":
+            out.append(c)
+        else:
+            code = ord(c)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
+                       else f"\\U{code:08x}")
+    return "".join(out)
 
 
 def _kind(mode: int) -> Text:
@@ -99,7 +167,7 @@ def read_capped(path: str | os.PathLike[str], limit: int, error: type[MacaError]
                    f"cannot read the {what.en} ({why}); check that the file is there and "
                    "readable") from None
     if len(data) > limit:
-        raise fail(f"{limit:,} bayttan büyük; hiçbir {what.tr} bu kadar büyük olmaz: okunmadı",
+        raise fail(f"{tr_number(limit)} bayttan büyük; hiçbir {what.tr} bu kadar büyük olmaz: okunmadı",
                    f"larger than {limit:,} bytes, more than any {what.en} needs: not read")
     return data
 
@@ -113,6 +181,8 @@ def cell(value: Any) -> Any:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value
     text = str(value)
+    if any("\ud800" <= c <= "\udfff" for c in text):   # no UTF-8 for these: shown escaped
+        text = "".join(plain(c) if "\ud800" <= c <= "\udfff" else c for c in text)
     if text.lstrip(" ").startswith(_FORMULA) or text.startswith(_FORMULA):
         text = "'" + text
     if len(text) > MAX_CELL:
@@ -132,13 +202,32 @@ def write_new(path: str | os.PathLike[str], text: str) -> None:
         handle.write(text)
 
 
+def write_replacing(path: str | os.PathLike[str], write: Callable[[Path], None]) -> None:
+    """Make a file by ``write(temporary)`` next to ``path``, then rename it over ``path``: an
+    old file is replaced only by a complete new one, never left cut short by a failure."""
+    path = Path(path)
+    handle, name = tempfile.mkstemp(prefix=f".{path.stem[:40]}-", suffix=path.suffix,
+                                    dir=path.parent if str(path.parent) else ".")
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        write(temporary)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+
+
 def write_csv(path: str | os.PathLike[str], header: Sequence[str],
-              rows: Iterable[Sequence[Any]], fresh: bool = False) -> None:
-    """A CSV file for spreadsheets: UTF-8 with a BOM, commas, every cell through `cell`.
-    ``fresh``: the file is inside a folder the tools made (see `write_new`)."""
+              rows: Iterable[Sequence[Any]], fresh: bool = False, separator: str = ",") -> None:
+    """A CSV file for spreadsheets: UTF-8 with a BOM, commas (or ``separator``: ``;`` for a
+    Turkish Excel), every cell through `cell`. ``fresh``: the file is inside a folder the tools
+    made (see `write_new`); otherwise it is written whole to a temporary file first and renamed
+    over an old one (`write_replacing`)."""
     import io
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
+    writer = csv.writer(buffer, delimiter=SEPARATORS.get(separator, separator))
     writer.writerow([cell(h) for h in header])
     for row in rows:
         writer.writerow([cell(v) for v in row])
@@ -146,5 +235,6 @@ def write_csv(path: str | os.PathLike[str], header: Sequence[str],
     if fresh:
         write_new(path, text)
     else:
-        with open(path, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
+        def write(temporary: Path) -> None:
+            temporary.write_text(text, encoding="utf-8", newline="")
+        write_replacing(path, write)

@@ -14,9 +14,13 @@ way, files that claim a history the tools never write (a right answer after the 
 seen, more hints than the exercise has, an answer with no try) are noted in their row and
 counted in `unusual`.
 
-When several files claim one student id, every file involved gets a row that says so; the
-file named after the student (``answers-<set>-<student>.json`` or ``<student>.json``) is graded,
-the others are not; when no file (or more than one) has the student's name, none is graded.
+When several files claim one student id, every file involved gets a row that says so, with
+each file's size and date. Only the name the tools give a student's file,
+``answers-<set>-<student>.json`` written exactly (case too), wins over other files; any other
+tie grades none of them (the teacher decides, from the course system's record of who uploaded
+what). A lone file claiming a student is graded; when its name is not the student's, its row
+says so. A file name or a text that is not valid text (a name that is not UTF-8, a lone
+surrogate) is shown escaped, never an exception.
 """
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..errors import MacaError, shown
-from .files import write_csv
+from .files import plain, write_csv, write_replacing
 from .model import check
 from .progress import Progress, student_seed
 from .roster import Student, file_stem
@@ -34,7 +38,7 @@ from .sets import ExerciseSet
 from .text import AnswerError, AnswersFileError
 
 __all__ = ["GradeRow", "grade_progress", "grade_files", "write_grades", "write_chart",
-           "unusual", "HINTS"]
+           "unusual", "HINTS", "CHART_FORMATS"]
 
 #: the grading policies for hints and "solution seen" (see the module's notes)
 HINTS = ("counted", "ignored")
@@ -46,7 +50,7 @@ _WORDS: dict[str, tuple[str, str]] = {
              "üzerinden notlandırıldı",
              "seed {seed} in the file is not this student's ({own}): graded on the student's "
              "own variant"),
-    "ignored": ("yok sayıldı: {what}", "ignored {what}"),
+    "ignored": ("yok sayıldı (maca bunu bilmiyor): {what}", "ignored (maca does not know it): {what}"),
     "no_exercise": ("yok sayıldı: answers[{id}]: böyle bir alıştırma yok",
                     "ignored answers[{id}]: no such exercise"),
     "unreadable": ("{id}: okunamayan cevap: {why}", "{id}: unreadable answer: {why}"),
@@ -73,20 +77,28 @@ _WORDS: dict[str, tuple[str, str]] = {
                    "the file is for assignment {theirs}, not {ours}: check --assignment or "
                    "the file"),
     "unknown": ("{id} numaralı öğrenci sınıf listesinde yok", "student {id} is not in the class list"),
-    "dup_lost": ("{id} numaralı öğrenci için başka dosyalar da var ({others}); öğrencinin kendi "
-                 "adını taşıyan {own} notlandırıldı, bu dosya notlandırılmadı",
-                 "other files also claim student {id} ({others}); the file named after the "
-                 "student, {own}, was graded, not this one"),
+    "dup_lost": ("{id} numaralı öğrenci için başka dosyalar da var ({others}); araçların "
+                 "öğrencinin dosyasına verdiği ad olan {own} notlandırıldı, bu dosya "
+                 "notlandırılmadı",
+                 "other files also claim student {id} ({others}); {own}, the name the tools "
+                 "give the student's file, was graded, not this one"),
     "dup_won": ("başka dosyalar da {id} numaralı öğrenci olduğunu söylüyor ({others}): "
-                "notlandırılmadılar; bu dosya öğrencinin adını taşıdığı için notlandırıldı",
+                "notlandırılmadılar; bu dosya araçların öğrencinin dosyasına verdiği adı "
+                "taşıdığı için notlandırıldı",
                 "other files also claim student {id} ({others}): they were not graded; this "
-                "one was, as it is named after the student"),
-    "dup_none": ("{id} numaralı öğrenci için birden çok dosya var ({others}) ve öğrencinin "
-                 "adını taşıyan tek bir dosya yok: hiçbiri notlandırılmadı; öğrencinin dosyasını "
-                 "{own} adıyla bırakıp ötekileri kaldırın",
-                 "several files claim student {id} ({others}) and not exactly one is named "
-                 "after the student: none was graded; keep the student's file as {own} and "
-                 "remove the others"),
+                "one was, as it has the name the tools give the student's file"),
+    "dup_none": ("{id} numaralı öğrenci için birden çok dosya var ({others}) ve hiçbiri "
+                 "araçların verdiği {own} adını (büyük/küçük harfiyle) taşımıyor: hiçbiri "
+                 "notlandırılmadı; ders sisteminin kaydından hangisini öğrencinin yüklediğine "
+                 "bakın, onu {own} adıyla bırakıp ötekileri kaldırın",
+                 "several files claim student {id} ({others}) and none has the name the tools "
+                 "give it, {own} (case too): none was graded; check in the course system's "
+                 "record which one the student uploaded, keep it as {own} and remove the "
+                 "others"),
+    "lone_name": ("dosyanın adı öğrencinin numarasını taşımıyor ({own} değil): kimin "
+                  "yüklediğini ders sisteminin kaydından denetleyin",
+                  "the file's name does not name the student (not {own}): check who uploaded "
+                  "it in the course system's record"),
     "missing": ("cevap dosyası yok", "no answers file"),
 }
 
@@ -103,11 +115,13 @@ class GradeRow:
     file: str
     student_id: str
     assignment: str
+    course: str = ""
     scores: dict[str, int | None] = field(default_factory=dict)  # None: no answer
     max_score: int = 0
     notes: list[str] = field(default_factory=list)
     error: str | None = None     # the file could not be graded at all
     unusual: list[str] = field(default_factory=list)   # histories the tools never write
+    odd_name: bool = False   # graded, but the file's name is not the student's
 
     @property
     def score(self) -> int:
@@ -150,7 +164,8 @@ def grade_progress(base: ExerciseSet, progress: Progress, file: str = "",
         return row
     if progress.seed is not None and progress.seed != seed:
         row.notes.append(_say(lang, "seed", seed=progress.seed, own=seed))
-    row.notes += [_say(lang, "ignored", what=item) for item in progress.ignored]
+    row.notes += [_say(lang, "ignored", what=item if lang == "en" else
+                       item.replace("field ", "alan ", 1)) for item in progress.ignored]
     variant = base.variant(seed)
     ids = {e.id for e in variant}
     row.notes += [_say(lang, "no_exercise", id=shown(k)) for k in progress.answers
@@ -192,7 +207,7 @@ def grade_progress(base: ExerciseSet, progress: Progress, file: str = "",
             if hints == "counted":
                 row.scores[key] = 0
                 row.notes.append(_say(lang, "seen_zero", id=key))
-    row.notes += row.unusual
+    row.notes[:0] = row.unusual   # first: a long status cell is cut at its end
     return row
 
 
@@ -204,6 +219,33 @@ def own_names(set_id: str, student_id: str) -> set[str]:
     """
     return {answers_file_name(set_id, student_id).casefold(),
             f"{file_stem(student_id)}.json".casefold()}
+
+
+def described(path: Path) -> str:
+    """A file's name with its size and date, to tell tied files apart.
+
+    >>> import tempfile, os
+    >>> folder = Path(tempfile.mkdtemp()); _ = (folder / "a.json").write_text("{}")
+    >>> os.utime(folder / "a.json", (0, 0)); described(folder / "a.json")
+    'a.json (2 B, 1970-01-01 00:00 UTC)'
+    """
+    import datetime
+    try:
+        info = path.lstat()
+    except OSError:
+        return plain(path.name)
+    when = datetime.datetime.fromtimestamp(info.st_mtime, datetime.timezone.utc)
+    return f"{plain(path.name)} ({info.st_size:,} B, {when:%Y-%m-%d %H:%M} UTC)"
+
+
+def plain_row(row: GradeRow) -> GradeRow:
+    """The row with every text escaped where it is not plain text (`plain`)."""
+    row.file, row.student_id = plain(row.file), plain(row.student_id)
+    row.assignment, row.course = plain(row.assignment), plain(row.course)
+    row.notes = [plain(n) for n in row.notes]
+    row.unusual = [plain(n) for n in row.unusual]
+    row.error = None if row.error is None else plain(row.error)
+    return row
 
 
 def grade_files(base: ExerciseSet, files: Sequence[Path], course: str | None = None,
@@ -220,8 +262,10 @@ def grade_files(base: ExerciseSet, files: Sequence[Path], course: str | None = N
     rows: list[GradeRow] = []
     claims: dict[str, list[tuple[int, Progress]]] = {}
     known = {s.id for s in students} if students is not None else None
+    paths: list[Path] = []
     for path in files:
         name = Path(path).name
+        paths.append(Path(path))
         try:
             progress = Progress.load(path)
         except AnswersFileError as exc:
@@ -232,7 +276,8 @@ def grade_files(base: ExerciseSet, files: Sequence[Path], course: str | None = N
             rows.append(GradeRow(name, "", assignment or "", max_score=base.max_score,
                                  error=_say(lang, "file_bug", why=f"{type(exc).__name__}: {exc}")))
             continue
-        row = GradeRow(name, progress.student_id, progress.assignment, max_score=base.max_score)
+        row = GradeRow(name, progress.student_id, progress.assignment, progress.course,
+                       max_score=base.max_score)
         if course is not None and progress.course != course:
             row.error = _say(lang, "course", theirs=shown(progress.course), ours=shown(course))
         elif assignment is not None and progress.assignment != assignment:
@@ -244,27 +289,32 @@ def grade_files(base: ExerciseSet, files: Sequence[Path], course: str | None = N
             claims.setdefault(progress.student_id, []).append((len(rows), progress))
         rows.append(row)
     for sid, claimed in claims.items():
-        names = [rows[i].file for i, _ in claimed]
-        own = [k for k, name in enumerate(names) if name.casefold() in own_names(base.id, sid)]
-        winner = claimed[0][0] if len(claimed) == 1 else (
-            claimed[own[0]][0] if len(own) == 1 else None)
+        canonical = answers_file_name(base.id, sid)
+        names = {i: described(paths[i]) for i, _ in claimed}
+        exact = [i for i, _ in claimed if rows[i].file == canonical]
+        winner = claimed[0][0] if len(claimed) == 1 else (exact[0] if len(exact) == 1 else None)
         for i, progress in claimed:
-            others = ", ".join(n for n in names if n != rows[i].file)
+            others = ", ".join(n for k, n in names.items() if k != i)
+            course_of = rows[i].course
             if i == winner:
                 rows[i] = _graded(base, progress, rows[i].file, hints, lang)
+                rows[i].course = course_of
                 if others:
                     rows[i].notes.insert(0, _say(lang, "dup_won", id=shown(sid), others=others))
+                elif rows[i].file.casefold() not in own_names(base.id, sid):
+                    rows[i].notes.insert(0, _say(lang, "lone_name", own=canonical))
+                    rows[i].odd_name = True
             elif winner is not None:
                 rows[i].error = _say(lang, "dup_lost", id=shown(sid), others=others,
                                      own=rows[winner].file)
             else:
                 rows[i].error = _say(lang, "dup_none", id=shown(sid), others=others,
-                                     own=answers_file_name(base.id, sid))
+                                     own=canonical)
     for student in students or ():
         if student.id not in claims:
             rows.append(GradeRow("", student.id, assignment or "", max_score=base.max_score,
                                  error=_say(lang, "missing")))
-    return rows
+    return [plain_row(row) for row in rows]
 
 
 def _graded(base: ExerciseSet, progress: Progress, file: str, hints: str,
@@ -278,21 +328,31 @@ def _graded(base: ExerciseSet, progress: Progress, file: str, hints: str,
                         error=_say(lang, "file_bug", why=why))
 
 
-def write_grades(rows: Sequence[GradeRow], base: ExerciseSet, path: str | Path) -> None:
+def write_grades(rows: Sequence[GradeRow], base: ExerciseSet, path: str | Path,
+                 separator: str = ",") -> None:
     """``grades.csv``: assignment, student_id, one column per exercise, score, max_score,
-    status and the file (notes go into status too, after the outcome). UTF-8 with a BOM, every
-    cell spreadsheet-safe (`maca.exercises.files.cell`)."""
+    unusual (how many unusual histories the file claims), status and the file. The status is
+    the outcome, then the unusual histories, then the other notes (a cell is cut at its end).
+    UTF-8 with a BOM, every cell spreadsheet-safe (`maca.exercises.files.cell`); ``separator``
+    ``;`` for a Turkish Excel. The file is written whole, then renamed over an old one."""
     ids = [e.id for e in base]
-    write_csv(path, ["assignment", "student_id", *ids, "score", "max_score", "status", "file"],
+    write_csv(path, ["assignment", "student_id", *ids, "score", "max_score", "unusual", "status",
+                     "file"],
               ([row.assignment, row.student_id,
                 *("" if row.scores.get(i) is None else row.scores[i] for i in ids),
-                row.score, row.max_score, "; ".join([row.status, *row.notes]), row.file]
-               for row in rows))
+                row.score, row.max_score, len(row.unusual), "; ".join([row.status, *row.notes]),
+                row.file]
+               for row in rows), separator=separator)
+
+
+#: the chart formats `write_chart` writes
+CHART_FORMATS = (".png", ".svg", ".pdf")
 
 
 def write_chart(rows: Sequence[GradeRow], base: ExerciseSet, path: str | Path,
                 title: str = "") -> None:
-    """A bar chart of the class's results: the share of points won on each exercise."""
+    """A bar chart of the class's results: the share of points won on each exercise (PNG,
+    SVG or PDF, from the name's extension), written whole, then renamed over an old one."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -311,5 +371,7 @@ def write_chart(rows: Sequence[GradeRow], base: ExerciseSet, path: str | Path,
     ax.set_ylabel("puanların yüzdesi / % of points")
     ax.set_title(title or f"{base.title.tr} / {base.title.en} — {len(graded)} öğrenci / students")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    try:
+        write_replacing(path, lambda temporary: fig.savefig(temporary, dpi=120))
+    finally:
+        plt.close(fig)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import shown
-from .files import read_capped
+from .files import plain, read_capped, unsafe_chars
 from .text import AnswersFileError, Text
 
 __all__ = ["FORMAT", "VERSION", "Entry", "Progress", "student_seed"]
@@ -139,6 +139,16 @@ class Progress:
             if not isinstance(data.get(key), str) or not data[key].strip() or len(data[key]) > 200:
                 raise bad(f"{key} must be a non-empty text (at most 200 characters)",
                           f"{key} boş olmayan bir yazı olmalı (en çok 200 karakter)")
+            odd = unsafe_chars(data[key])
+            if odd:   # a control character, a bidi mark, bytes that were not text
+                signs = ", ".join(dict.fromkeys(plain(c) for c in odd))
+                raise bad(f"{key} {shown(data[key])} holds characters no id has ({signs}: "
+                          "control, direction or invisible marks, or bytes that are not text): "
+                          "not graded; ask the student for the file the tools saved",
+                          f"{key} {shown(data[key])} hiçbir kimlikte olmayan karakterler içeriyor "
+                          f"({signs}: denetim, yön ya da görünmez işaretler ya da metin olmayan "
+                          "baytlar): notlandırılmadı; öğrenciden araçların kaydettiği dosyayı "
+                          "isteyin")
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise bad("seed must be a whole number or null", "seed bir tam sayı ya da null olmalı")

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..errors import MacaError, shown
-from .files import read_capped
+from .files import plain, read_capped, unsafe_chars
 from .text import Text
 
 __all__ = ["Student", "ClassList", "ClassListError", "read_class", "parse_class", "file_stem",
@@ -126,6 +126,7 @@ def _decode(data: bytes, source: str) -> tuple[str, str, str]:
         candidates = ["utf-16-be"]
     else:
         candidates = ["utf-8", "cp1254"]
+        _stray_byte(data, source)
     for encoding in candidates:
         try:
             text = data.decode(encoding)
@@ -144,6 +145,30 @@ def _decode(data: bytes, source: str) -> tuple[str, str, str]:
                          "değil): elektronik tablonuzda 'CSV UTF-8' olarak kaydedin / cannot be "
                          "read as text (not UTF-8, UTF-16 nor Windows Turkish): save it from "
                          "your spreadsheet as 'CSV UTF-8'")
+
+
+_UTF8_LETTER = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}"
+                          rb"|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+def _stray_byte(data: bytes, source: str) -> None:
+    """Refuse a UTF-8 file with a few bytes that are not UTF-8 (a name pasted from another
+    file), naming the line: read as Windows Turkish, its other letters would all be wrong."""
+    try:
+        data.decode("utf-8")
+        return
+    except UnicodeDecodeError as exc:
+        if not _UTF8_LETTER.search(data):
+            return          # no UTF-8 letter at all: a Windows Turkish file
+        before = data[:exc.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        line = before.count(b"\n") + 1
+        shown_byte = f"0x{data[exc.start]:02X}"
+    raise ClassListError(
+        f"{source}: satır {line}: dosya UTF-8 ama bu satırda UTF-8 olmayan bir bayt var "
+        f"({shown_byte}; başka bir dosyadan yapıştırılmış bir harf olabilir): satırdaki adı "
+        f"yeniden yazıp 'CSV UTF-8' olarak kaydedin / {source}: line {line}: the file is UTF-8 "
+        f"but this line holds a byte that is not UTF-8 ({shown_byte}; perhaps a letter pasted "
+        "from another file): type the name on that line again and save as 'CSV UTF-8'")
 
 
 def read_class(path: str | Path) -> ClassList:
@@ -174,7 +199,7 @@ def parse_class(text: str, source: str = "<class list>") -> ClassList:
     lines = text.split("\n")
     reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
     try:
-        return _students(reader, lines, header, source)
+        return _students(reader, lines, header, source, delimiter)
     except csv.Error as exc:  # a field beyond the csv module's size limit; a stray quote
         line = reader.line_num or 1
         raise ClassListError(f"{source}: satır {line}: CSV olarak okunamadı ({exc}); satırı "
@@ -183,7 +208,7 @@ def parse_class(text: str, source: str = "<class list>") -> ClassList:
 
 
 def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
-              source: str) -> ClassList:
+              source: str, delimiter: str = ",") -> ClassList:
     def fail(line: int, tr: str, en: str) -> ClassListError:
         return ClassListError(f"{source}: satır {line}: {tr} / {source}: line {line}: {en}")
 
@@ -236,9 +261,31 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
         if len(sid) > MAX_ID or len(name) > MAX_ID:
             raise fail(start, f"student_id ve name en çok {MAX_ID} karakter olabilir",
                        f"student_id and name may have at most {MAX_ID} characters")
-        if any(unicodedata.category(c) == "Cc" for c in sid + name):
-            raise fail(start, "student_id ya da name bir denetim karakteri içeriyor; silin",
-                       "student_id or name holds a control character; remove it")
+        if unsafe_chars(sid + name):
+            signs = ", ".join(dict.fromkeys(plain(c) for c in unsafe_chars(sid + name)))
+            raise fail(start, f"student_id ya da name bir denetim, yön ya da görünmez işaret "
+                       f"içeriyor ({signs}); silin",
+                       f"student_id or name holds a control, direction or invisible mark "
+                       f"({signs}); remove it")
+        other = next((c for c in (";", ",", "\t") if c != delimiter and c in sid), None)
+        if other is not None:
+            sep = {"\t": "sekme / tab"}.get(delimiter, delimiter)
+            mark = {"\t": "sekme / tab"}.get(other, other)
+            if len(columns) == 1:
+                raise fail(start, f"student_id {shown(sid)} içinde {mark!r} var ama başlıkta "
+                           "tek sütun var: başlığa name sütununu ekleyin (student_id"
+                           f"{other}name) ya da numaradan {mark!r} işaretini silin",
+                           f"student_id {shown(sid)} holds {mark!r} but the header has one "
+                           f"column: add the name column to the header (student_id{other}name) "
+                           f"or remove the {mark!r} from the id")
+            raise fail(start, f"student_id {shown(sid)} içinde {mark!r} var ama başlık "
+                       f"sütunları {sep!r} ile ayırıyor: ayırıcılar satırdan satıra farklı "
+                       "ya da başlıkta name sütunu eksik; bütün listeyi tek bir ayırıcıyla "
+                       "kaydedin (başlık: student_id,name)",
+                       f"student_id {shown(sid)} holds {mark!r} but the header separates "
+                       f"columns with {sep!r}: the separators differ between lines, or the "
+                       "header lacks its name column; save the whole list with one separator "
+                       "(header: student_id,name)")
         if sid in lines_of:
             raise fail(start, f"student_id {shown(sid)} ikinci kez yazılmış "
                        f"({lines_of[sid]}. satırda da var)",

@@ -50,6 +50,7 @@ _GENERATE_KEYS = {"id", "kind", "theme", "count", "rules", "points", "prompt", "
 MAX_COUNT = 100  # exercises one [[generate]] table may make
 MAX_EXERCISES = 200  # exercises in one set, written and generated together
 MAX_BYTES = 2_000_000  # the largest exercise set file read
+MAX_POINTS = 100  # points (and hint_cost) of one exercise
 #: where a set is found by name: the copies a built wheel ships in the package (setup.py puts
 #: them there), then the project's ``exercises/`` folder, where the sets are written
 SET_FOLDERS = (Path(__file__).resolve().parent / "sets",
@@ -203,8 +204,8 @@ def set_from_dict(data: Mapping[str, Any], source: str = "<set>", seed: int | No
         description = text_field(data["description"], "description") if "description" in data else None
         rules = data.get("rules", "standard")
         parse_rules(rules)
-        defaults = _Defaults(rules, _count(data.get("points", 1), "points", 0),
-                             _count(data.get("hint_cost", 0), "hint_cost", 0))
+        defaults = _Defaults(rules, _count(data.get("points", 1), "points", 0, MAX_POINTS),
+                             _count(data.get("hint_cost", 0), "hint_cost", 0, MAX_POINTS))
         topic = data.get("topic", "")
         if not isinstance(topic, str):
             raise ExerciseError(f"topic must be text, not {shown(topic)}")
@@ -269,7 +270,7 @@ def _exercise(table: Mapping[str, Any], index: int, defaults: _Defaults, source:
         fields = {k: v for k, v in table.items() if k not in _COMMON}
         question = build_question(table["kind"], fields, table.get("rules", defaults.rules))
         return Exercise(name, question, text_field(table.get("prompt"), "prompt"),
-                        _count(table.get("points", defaults.points), "points", 0),
+                        _count(table.get("points", defaults.points), "points", 0, MAX_POINTS),
                         _hints(table.get("hints", [])), defaults.hint_cost, source)
     except MacaError as exc:
         raise ExerciseError(f"{where}: {exc}") from None
@@ -292,7 +293,7 @@ def _generate_spec(table: Mapping[str, Any], index: int, defaults: _Defaults,
                 "theme": resolve_theme(table.get("kind"), table.get("theme"), rules),
                 "count": _count(table.get("count", 1), "count", 1, MAX_COUNT),
                 "rules": rules_to_text(rules),
-                "points": _count(table.get("points", defaults.points), "points", 0),
+                "points": _count(table.get("points", defaults.points), "points", 0, MAX_POINTS),
                 "prompt": text_field(table["prompt"], "prompt") if "prompt" in table else None,
                 "hints": _hints(table["hints"]) if "hints" in table else None,
                 "where": where}

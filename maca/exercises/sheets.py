@@ -19,7 +19,7 @@ from typing import Any, Sequence
 from ..errors import shown
 from .model import coloured, situation_html
 from .progress import FORMAT, VERSION, student_seed
-from .files import read_capped, write_csv, write_new
+from .files import check_work, plain, read_capped, unsafe_chars, write_csv, write_new
 from .roster import MAX_ID, MAX_STUDENTS, Student, clash_message, file_stem, name_clashes
 from .session import answers_file_name
 from .sets import MAX_BYTES as SET_BYTES
@@ -192,16 +192,20 @@ STUDENTS, TEACHER = "students", "teacher"
 
 def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
                  assignment: str, out_dir: str | Path, fmt: str = "html",
-                 lang: str = "tr") -> list[SheetEntry]:
+                 lang: str = "tr", separator: str = ",") -> list[SheetEntry]:
     """Write every student's sheet into ``out_dir/students/`` (to hand out), and the teacher's
     ``index.html`` and ``index.csv`` (with the engine's answers) into ``out_dir/teacher/``: no
-    student id can name a file over the teacher's."""
+    student id can name a file over the teacher's. ``separator``: the CSV's (``;`` for a
+    Turkish Excel)."""
     if fmt not in ("html", "ipynb"):
         raise ExerciseError(f"format {shown(fmt)}: use html or ipynb")
     for key, value in (("course", course), ("assignment", assignment)):
-        if not isinstance(value, str) or not value.strip() or len(value) > MAX_ID:
-            raise ExerciseError(f"{key} boş olmayan, en çok {MAX_ID} karakterlik bir yazı olmalı / "
+        if not isinstance(value, str) or not value.strip() or len(value) > MAX_ID or \
+                unsafe_chars(value):
+            raise ExerciseError(f"{key} boş olmayan, en çok {MAX_ID} karakterlik, denetim, yön ya da "
+                                "görünmez işaret içermeyen bir yazı olmalı / "
                                 f"{key} must be a non-empty text of at most {MAX_ID} characters, "
+                                "with no control, direction or invisible mark, "
                                 f"not {shown(value)}")
     students = list(students)
     if len(students) > MAX_STUDENTS:
@@ -217,10 +221,21 @@ def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
     except UnicodeDecodeError:
         set_text = ""
     base = parse_set(set_text, str(path), default_id=path.stem) if set_text else load_set(path)
+    check_work(len(students), len(base), ExerciseError, Text("öğrenci", "students"))
     out = Path(out_dir)
     sheets, teacher = out / STUDENTS, out / TEACHER
     for folder in (out, sheets, teacher):
-        folder.mkdir(parents=True, exist_ok=True)
+        if folder.exists() and not folder.is_dir():
+            raise ExerciseError(f"{plain(folder)} bir dosya, klasör değil: --out için yeni bir "
+                                f"klasör adı verin / {plain(folder)} is a file, not a folder: "
+                                "give --out a new folder's name")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ExerciseError(f"{plain(folder)} klasörü yapılamadı ({exc.strerror}): --out "
+                                f"için yazabildiğiniz bir yer seçin / cannot make the folder "
+                                f"{plain(folder)} ({exc.strerror}): choose a place you can "
+                                "write to for --out") from None
     entries = []
     for student in students:
         seed = student_seed(course, assignment, student.id)
@@ -235,5 +250,6 @@ def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
         entries.append(SheetEntry(student, seed, f"{STUDENTS}/{name}", variant))
     write_new(teacher / "index.html", _index_html(base, entries, course, assignment))
     write_csv(teacher / "index.csv", ["student_id", "name", "seed", "file"],
-              ([e.student.id, e.student.name, e.seed, e.file] for e in entries), fresh=True)
+              ([e.student.id, e.student.name, e.seed, e.file] for e in entries), fresh=True,
+              separator=separator)
     return entries
