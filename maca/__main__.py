@@ -78,13 +78,14 @@ def _fallback(exc: UnicodeError) -> tuple[str, int]:
 def _safe_streams() -> None:
     """Let the teacher's terminal show what it can of every message (see `_fallback`)."""
     import codecs
+    import io
     codecs.register_error("maca-fallback", _fallback)
     for stream in (sys.stdout, sys.stderr):
-        try:
-            if getattr(stream, "errors", None) == "strict":
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            try:
                 stream.reconfigure(errors="maca-fallback")
-        except (AttributeError, ValueError, OSError):
-            pass
+            except (ValueError, OSError):
+                pass
 
 
 def _os_message(exc: OSError, lang: str) -> str:

@@ -142,8 +142,15 @@ def run_all(page: Any) -> None:
     has started a minute later."""
     from playwright.sync_api import TimeoutError as Timeout
 
-    page.wait_for_selector('.jp-Notebook-ExecutionIndicator[data-status="idle"]',
-                           state="attached", timeout=KERNEL_TIMEOUT)
+    idle = '.jp-Notebook-ExecutionIndicator[data-status="idle"]'
+    page.wait_for_function(f"""() => document.querySelector('{idle}')
+                                    || document.querySelector('.jp-Dialog')""",
+                           timeout=KERNEL_TIMEOUT)
+    if page.locator(".jp-Dialog").count():
+        # JupyterLite asks for a kernel when its list of kernels was not ready as the notebook
+        # opened (a race on a busy machine): the preferred one is chosen, as a learner would
+        page.locator(".jp-Dialog").get_by_role("button", name="Select Kernel").click()
+    page.wait_for_selector(idle, state="attached", timeout=KERNEL_TIMEOUT)
     started = """() => document.querySelector(
         '.jp-Notebook-ExecutionIndicator[data-status="busy"], .jp-OutputArea-output')
         || [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
