@@ -62,24 +62,24 @@ WARNING_SECONDS = 10
 WORDS: dict[str, tuple[str, str]] = {
     "practice": ("Test", "Practice"),
     "rated": ("Puanlı", "Rated"),
-    "choose_pass": ("{seat} oyuncusuna geçireceğin {count} kartı seç.",
+    "choose_pass": ("{seat} geçireceğin {count} kartı seç.",
                     "Choose {count} cards to pass to {seat}."),
-    "passed": ("{cards} kartlarını {seat} oyuncusuna geçirdin; {source} oyuncusundan {got} "
-               "geldi.", "You passed {cards} to {seat}; {got} came from {source}."),
+    "passed": ("{cards} kartlarını {seat} geçirdin; {source} {got} geldi.",
+               "You passed {cards} to {seat}; {got} came from {source}."),
     "no_pass": ("Bu turda kart geçirme yok.", "No passing this hand."),
-    "your_turn": ("Sıra sende: kenarı mavi kartlardan birini oyna.",
-                  "Your turn: play one of the cards with a blue edge."),
+    "your_turn": ("Sıra sende: işaretli (oynanabilir) kartlardan birini oyna.",
+                  "Your turn: play one of the marked (playable) cards."),
     "played": ("{seat}: {card}", "{seat}: {card}"),
-    "trick_won": ("{n}. eli {seat} aldı.", "{seat} won trick {n}."),
+    "trick_won": ("{n}. eli alan: {seat}.", "{seat} won trick {n}."),
     "hand_over": ("{n}. tur bitti. Bu turun puanları: {scores}.",
                   "Hand {n} is over. Points this hand: {scores}."),
-    "moon_shot": ("{seat} ay vurdu!", "{seat} shot the moon!"),
+    "moon_shot": ("Ay vuran: {seat}!", "{seat} shot the moon!"),
     "moon_choose": ("Ay vurdun! Eski usul mü (diğerlerine +{value}), yeni usul mü (sana "
                     "−{value})?", "You shot the moon! Old style (+{value} to the others) or new "
                     "style (−{value} to you)?"),
     "moon_old": ("Eski usul (+{value} diğerlerine)", "Old style (+{value} to the others)"),
     "moon_new": ("Yeni usul (−{value} sana)", "New style (−{value} to you)"),
-    "game_over": ("Oyun bitti: {winners} kazandı.", "The game is over: {winners} won."),
+    "game_over": ("Oyun bitti. Kazanan: {winners}.", "The game is over: {winners} won."),
     "result": ("Sonucun: {result}.", "Your result: {result}."),
     "win": ("galibiyet (+1)", "win (+1)"),
     "draw": ("beraberlik (0)", "draw (0)"),
@@ -102,19 +102,21 @@ WORDS: dict[str, tuple[str, str]] = {
                       "Time is up: {card} was played for you (the lowest safe card)."),
     "time_out_pass": ("Süren doldu: senin yerine en tehlikeli kartların geçirildi: {cards}.",
                       "Time is up: your most dangerous cards were passed for you: {cards}."),
-    "time_out_peskir": ("Süren doldu: peşkir demedin.", "Time is up: you did not declare peşkir."),
+    "time_out_peskir": ("Süren doldu: peşkir demediğin kabul edildi.",
+                        "Time is up: you did not declare peşkir."),
     "left_loss": ("Masadan kalktın: mağlup sayılırsın (−1).",
                   "You left the table: it counts as a loss (−1)."),
     "left_leading": ("Masadan kalktın: tamamlanan turlarda tek başına birinci olduğun için puan "
                      "yazılmadı.", "You left the table: you led the completed hands alone, so no "
                      "result is written."),
-    "left_practice": ("Test oyunundan kalktın; hiçbir yere kaydedilmedi.",
+    "left_practice": ("Test oyunundan kalktın; oyun hiçbir yere kaydedilmedi.",
                       "You left the practice game; nothing is recorded."),
-    "peskir_ask": ("Peşkir demek ister misin? (Bu turda hiç el almayacağını söylersin: "
-                   "başarırsan {success}, bir el alırsan +{failure} ve aldığın cezalar.)",
+    "peskir_ask": ("Peşkir demek ister misin? (Bu turda hiç el almayacağını söylersin: hiç el "
+                   "almazsan {success} puan; bir el bile alırsan +{failure} puan ve aldığın "
+                   "ceza puanları.)",
                    "Do you want to declare peşkir? (You say you will take no trick this hand: "
-                   "{success} if you make it, +{failure} plus your penalty cards if you take a "
-                   "trick.)"),
+                   "{success} points if you make it; if you take even one trick, +{failure} "
+                   "points plus the penalty points you take.)"),
     "peskir_yes": ("Peşkir de", "Declare peşkir"),
     "peskir_no": ("Peşkir deme", "No peşkir"),
     "peskir_declared": ("Peşkir dedin: hiç el alma!", "You declared peşkir: take no trick!"),
@@ -124,6 +126,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "level_easy": ("kolay", "easy"),
     "level_medium": ("orta", "medium"),
     "level_hard": ("zor", "hard"),
+    "preset_standard": ("standart", "standard"), "preset_omnibus": ("omnibus", "omnibus"),
+    "preset_turkish": ("Türk usulü", "Turkish"), "preset_three_players": ("üç kişi", "3 players"),
+    "preset_partnership": ("eşli", "partnership"),
 }
 
 
@@ -132,7 +137,7 @@ def say(key: str, kind: str = "info", **values: object) -> Note:
     called per language (seat and card names).
 
     >>> say("trick_won", n=3, seat=lambda lang: seat_name(1, lang)).text("tr")
-    '3. eli Batı aldı.'
+    '3. eli alan: Batı.'
     """
     tr, en = WORDS[key]
     def fill(lang: str) -> dict[str, object]:
@@ -140,8 +145,29 @@ def say(key: str, kind: str = "info", **values: object) -> Note:
     return Note(kind, tr.format(**fill("tr")), en.format(**fill("en")))
 
 
-def _seat(seat: int, players: int) -> Callable[[str], str]:
-    return lambda lang: seat_name(seat, lang, players)
+def _seat(seat: int, players: int, case: str = "") -> Callable[[str], str]:
+    """A seat's name per language; ``case`` ``"to"`` or ``"from"`` gives the Turkish dative
+    (Batı'ya) or ablative (Batı'dan) form, English keeps the plain name."""
+    def name(lang: str) -> str:
+        plain = seat_name(seat, lang, players)
+        if lang != "tr" or not case:
+            return plain
+        return _TR_CASES[case].get(plain, plain)
+    return name
+
+
+#: Turkish case forms of the seat names (the sentences put "to"/"from" in the name).
+_TR_CASES = {
+    "to": {"Güney (sen)": "sana", "Batı": "Batı'ya", "Kuzey": "Kuzey'e", "Doğu": "Doğu'ya"},
+    "from": {"Güney (sen)": "senden", "Batı": "Batı'dan", "Kuzey": "Kuzey'den",
+             "Doğu": "Doğu'dan"},
+}
+
+
+def _rules_name(name: str) -> Callable[[str], str]:
+    """A preset's name per language (the code name when it is not a preset)."""
+    return lambda lang: WORDS[f"preset_{name}"][lang != "tr"] if f"preset_{name}" in WORDS \
+        else name
 
 
 def _symbols(cards: CardSet | Sequence[Card]) -> str:
@@ -282,7 +308,7 @@ class Table:
         self._turn_started: float | None = None
         self.events: list[Note] = []    # what happened since your last decision
         self.tricks_done = 0            # tricks completed since your last decision
-        self.note: Note | None = say("new_game", rules=self.rules.name,
+        self.note: Note | None = say("new_game", rules=_rules_name(self.rules.name),
                                      level=lambda lang: WORDS[f"level_{self.level}"][
                                          lang != "tr"], target=self.rules.target)
         self._advance()
@@ -390,7 +416,7 @@ class Table:
 
     def peskir_question(self) -> Note:
         """The peşkir question, with what success and failure are worth under these rules."""
-        return say("peskir_ask", success=f"{self.rules.peskir_success:+d}",
+        return say("peskir_ask", success=f"{self.rules.peskir_success:+d}".replace("-", "−"),
                    failure=self.rules.peskir_failure)
 
     def session_standing(self) -> int:
@@ -596,8 +622,9 @@ class Table:
         n = self.players
         target, source = hand.pass_target(self.seat), hand.pass_source(self.seat)
         assert target is not None and source is not None
-        self.note = say("passed", cards=_symbols(cards), seat=_seat(target, n),
-                        source=_seat(source, n), got=_symbols(hand.received(self.seat)))
+        self.note = say("passed", cards=_symbols(cards), seat=_seat(target, n, "to"),
+                        source=_seat(source, n, "from"),
+                        got=_symbols(hand.received(self.seat)))
         self._advance(keep_note=True)
 
     def _answer_peskir(self, declare: bool) -> None:
@@ -647,7 +674,7 @@ class Table:
                     target = hand.pass_target(self.seat)
                     assert target is not None
                     self.note = Note.join(self.note, say(
-                        "choose_pass", seat=_seat(target, self.players),
+                        "choose_pass", seat=_seat(target, self.players, "to"),
                         count=self.rules.pass_count))
                 return
         if self._peskir_pending():

@@ -32,7 +32,7 @@ __all__ = ["play", "parser", "WORDS"]
 
 #: The terminal's own sentences: (Turkish, English).
 WORDS: dict[str, tuple[str, str]] = {
-    "title": ("maça kızı — {rules}, {level} seviye, hedef {target}, {mode}",
+    "title": ("Maça Kızı — {rules}, {level} seviye, hedef {target}, {mode}",
               "maca — {rules}, {level} level, target {target}, {mode}"),
     "mode_practice": ("test oyunu (geri alma ve ipucu var, süre yok)",
                       "practice game (undo and hints, no clock)"),
@@ -41,26 +41,29 @@ WORDS: dict[str, tuple[str, str]] = {
     "hand_head": ("— {n}. tur · {trick}. el · kart geçirme: {direction} —",
                   "— hand {n} · trick {trick} · passing: {direction} —"),
     "table": ("Masa: {cards}", "Table: {cards}"),
-    "your_hand": ("Elin:", "Your hand:"),
+    "your_hand": ("Kartların:", "Your hand:"),
     "playable": ("Oynanabilir: {cards}", "Playable: {cards}"),
-    "ask_pass": ("Geçireceğin {count} kart (ör. 1 2 3 ya da QS AH KH; ? ipucu, q çık) > ",
+    "ask_pass": ("Geçireceğin {count} kartı yaz (ör. 1 2 3 ya da QS AH KH; ? ipucu, q çık) > ",
                  "Cards to pass, {count} (e.g. 1 2 3 or QS AH KH; ? hint, q leave) > "),
-    "ask_play": ("Kartın (QS, Q♠, maça kızı ya da numarası; ? ipucu, u geri al, q çık) > ",
+    "ask_play": ("Oynayacağın kart (QS, Q♠, maça kızı ya da numarası; ? ipucu, u geri al, "
+                 "q çık) > ",
                  "Your card (QS, Q♠, maça kızı or its number; ? hint, u undo, q leave) > "),
-    "ask_play_rated": ("Kartın (QS, Q♠, maça kızı ya da numarası; q çık) > ",
+    "ask_play_rated": ("Oynayacağın kart (QS, Q♠, maça kızı ya da numarası; q çık) > ",
                        "Your card (QS, Q♠, maça kızı or its number; q leave) > "),
     "ask_peskir": ("Peşkir? (e: evet, h: hayır) > ", "Peşkir? (y: yes, n: no) > "),
     "ask_moon": ("e: eski usul, y: yeni usul > ", "o: old style, n: new style > "),
-    "ask_next": ("Sonraki tur için Enter (q çık) > ", "Enter for the next hand (q leave) > "),
-    "ask_again": ("Yeni oyun? (e/h) > ", "New game? (y/n) > "),
+    "ask_next": ("Sonraki tur için Enter'a bas (q çık) > ",
+                 "Enter for the next hand (q leave) > "),
+    "ask_again": ("Yeni oyun ister misin? (e/h) > ", "New game? (y/n) > "),
     "sheet": ("Puan tablosu", "Score sheet"),
     "total": ("Toplam", "Total"),
-    "hands_shown": ("Eller (dağıtıldığı gibi):", "The hands (as dealt):"),
+    "hands_shown": ("Oyuncuların kartları (dağıtıldığı gibi):", "The hands (as dealt):"),
     "session": ("Oturum: {games} oyun, puanlı sonuç toplamın {standing}.",
                 "Session: {games} games, your rated results add up to {standing}."),
     "session_row": ("  {number}. oyun ({mode}, {level}): {result}",
                     "  game {number} ({mode}, {level}): {result}"),
-    "unknown": ("Bunu anlamadım: {text}. Bir kart yaz (QS, Q♠, maça kızı) ya da numarasını.",
+    "unknown": ("Bunu anlamadım: {text}. Bir kart yaz (QS, Q♠, maça kızı) ya da listedeki "
+                "numarasını.",
                 "I did not understand {text}. Type a card (QS, Q♠, queen of spades) or its "
                 "number."),
     "bye": ("Görüşmek üzere!", "Goodbye!"),
@@ -223,11 +226,12 @@ class _Terminal:
         width = max(len(x) for x in names) + 2
         self.say("")
         self.say(_w("sheet", lang))
-        self.say("      " + "".join(f"{x:>{width}}" for x in names))
+        total = _w("total", lang)
+        lead = max(3, len(total))
+        self.say(" " * (lead + 3) + "".join(f"{x:>{width}}" for x in names))
         for number, points in table.sheet():
-            self.say(f"  {number:>3} " + "".join(f"{p:>{width}}" for p in points))
-        self.say(f"  {_w('total', lang):>3} "[:6] + "".join(f"{t:>{width}}"
-                                                       for t in table.game.totals))
+            self.say(f"  {number:>{lead}} " + "".join(f"{p:>{width}}" for p in points))
+        self.say(f"  {total:>{lead}} " + "".join(f"{t:>{width}}" for t in table.game.totals))
         shown = table.revealed()
         if shown is not None:
             self.say(_w("hands_shown", lang))
@@ -418,7 +422,9 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None,
     term = _Terminal(table, lang, _Lines(stdin or sys.stdin), out, args.record)
     mode = (_w("mode_practice", lang) if table.mode == "practice"
             else _w("mode_rated", lang, timer=table.timer))
-    term.say(_w("title", lang, rules=table.rules.name, level=_w(f"level_{table.level}", lang),
+    name = table.rules.name
+    rules = _w(f"preset_{name}", lang) if f"preset_{name}" in TABLE_WORDS else name
+    term.say(_w("title", lang, rules=rules, level=_w(f"level_{table.level}", lang),
                 target=table.rules.target, mode=mode))
     term.note()
     try:

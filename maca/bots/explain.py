@@ -45,34 +45,35 @@ WORDS: dict[str, tuple[str, str]] = {
                   "You play last and cannot go under {best}: you take the trick anyway, so get "
                   "rid of a high card ({card})."),
     "low_over": ("{best} kartının altına inemiyorsun; en küçük kartını ({card}) oynarsan "
-                 "arkandan gelenler daha büyük atabilir.",
+                 "senden sonra oynayanlar daha büyük bir kart oynayıp eli alabilir.",
                  "You cannot go under {best}; with your lowest card ({card}) the players after "
                  "you may still play higher."),
     "over": ("{card} ile eli büyük ihtimalle sen alırsın.",
              "With {card} you will most likely win the trick."),
-    "dump_points": ("Bu renkten kartın yok: {points} puanlık {card} kartını başkasına "
-                    "verebilirsin.",
+    "dump_points": ("Açılan renkten kartın yok: {points} puanlık {card} kartını atıp "
+                    "başkasına verebilirsin.",
                     "You are void in this suit: you can give away {card}, worth {points} "
                     "points."),
-    "dump_spade": ("Bu renkten kartın yok ve Q♠ hâlâ dışarıda: tehlikeli yüksek maçandan "
+    "dump_spade": ("Açılan renkten kartın yok ve Q♠ hâlâ dışarıda: tehlikeli yüksek maçandan "
                    "({card}) kurtul.",
                    "You are void in this suit and Q♠ is still out: get rid of your dangerous "
                    "high spade ({card})."),
-    "dump_high": ("Bu renkten kartın yok: yüksek bir karttan ({card}) kurtulmak için iyi bir an.",
+    "dump_high": ("Açılan renkten kartın yok: yüksek bir karttan ({card}) kurtulmak için iyi "
+                  "bir an.",
                   "You are void in this suit: a good moment to get rid of a high card "
                   "({card})."),
-    "dump_low": ("Bu renkten kartın yok: {card} atarsan eli alamazsın.",
+    "dump_low": ("Açılan renkten kartın yok: {card} atarsan eli alamazsın.",
                  "You are void in this suit: discarding {card} cannot win you the trick."),
-    "pass": ("En tehlikeli kartlarını geçiriyorsun ({cards}): puanlı kartlar ya da eli alma "
-             "ihtimali yüksek büyük kartlar.",
-             "You pass your most dangerous cards ({cards}): cards worth points, or high cards "
+    "pass": ("Bunlar en tehlikeli kartların ({cards}): ceza puanı getiren kartlar ya da eli "
+             "alma ihtimali yüksek büyük kartlar.",
+             "These are your most dangerous cards ({cards}): cards worth points, or high cards "
              "likely to win tricks."),
-    "simulated": (" {worlds} olası dağılımda denedim: {card} ortalama {mean} puan getiriyor; "
-                  "sıradaki en iyi seçenek {other} ise {other_mean}.",
+    "simulated": (" {worlds} olası dağılımda denedim: {card} ortalama {mean} ceza puanı "
+                  "getiriyor; ikinci en iyi seçenek {other} ise {other_mean} puan.",
                   " I tried {worlds} possible deals: {card} costs {mean} points on average; "
                   "the next best, {other}, {other_mean}."),
-    "simulated_alone": (" {worlds} olası dağılımda denedim: {card} ortalama {mean} puan "
-                        "getiriyor.",
+    "simulated_alone": (" {worlds} olası dağılımda denedim: {card} ortalama {mean} ceza "
+                        "puanı getiriyor.",
                         " I tried {worlds} possible deals: {card} costs {mean} points on "
                         "average."),
 }

@@ -35,7 +35,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "panel_table": ("Bilgisayara karşı oyna", "Play against the computer"),
     "level": ("Seviye", "Level"),
     "rules": ("Kurallar", "Rules"),
-    "mode": ("Oyun", "Game"),
+    "mode": ("Oyun türü", "Game"),
     "timer": ("Hamle süresi (sn)", "Move timer (s)"),
     "target": ("Hedef", "Target"),
     "passing": ("Kart geçirme", "Passing"),
@@ -43,9 +43,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "moon": ("Ay vurma", "Moon"),
     "moon_rule_old": ("eski usul", "old"), "moon_rule_new": ("yeni usul", "new"),
     "moon_rule_choice": ("vuran seçer", "shooter's choice"),
-    "preset_standard": ("standart", "standard"), "preset_omnibus": ("omnibus", "omnibus"),
-    "preset_turkish": ("Türk usulü", "Turkish"), "preset_three_players": ("üç kişi", "3 players"),
-    "preset_partnership": ("eşli", "partnership"),
     "start": ("Oyuna başla", "Start the game"),
     "setup_note": ("Seçimlerini yap ve oyuna başla. Test oyununda geri alma ve ipucu var, süre "
                    "yok; puanlı oyunda her hamlenin süresi var ve sonuç sıralamana işlenir.",
@@ -64,7 +61,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "sheet": ("Puan tablosu", "Score sheet"),
     "hand": ("Tur", "Hand"),
     "total": ("Toplam", "Total"),
-    "revealed": ("Eller (dağıtıldığı gibi)", "The hands (as dealt)"),
+    "revealed": ("Oyuncuların kartları (dağıtıldığı gibi)", "The hands (as dealt)"),
     "session": ("Bu oturumun oyunları", "This session's games"),
     "standing": ("Puanlı sonuç toplamın: {standing}", "Your rated results add up to: {standing}"),
     "record": ("Oyun kaydı", "Game record"),
@@ -79,6 +76,11 @@ _TIMERS = (30, 60, 120, 300)
 def _w(key: str, lang: str, **values: object) -> str:
     tr, en = WORDS[key] if key in WORDS else TABLE_WORDS[key]
     return (tr if lang == "tr" else en).format(**values)
+
+
+def _preset(name: str, lang: str) -> str:
+    """A preset's name in ``lang`` (the code name when it is not a preset)."""
+    return _w(f"preset_{name}", lang) if f"preset_{name}" in TABLE_WORDS else name
 
 
 class Control(NamedTuple):
@@ -346,7 +348,7 @@ class TablePanel(Panel):
         assert table is not None
         items = "".join(
             f"<li>{r.number}. {escape(_w('game_word', lang))} — {escape(_w(r.mode, lang))}, "
-            f"{escape(_w('level_' + r.level, lang))}, {escape(r.rules)}: "
+            f"{escape(_w('level_' + r.level, lang))}, {escape(_preset(r.rules, lang))}: "
             f"{escape(_w(r.result_key(), lang))}</li>" for r in table.results)
         return (heading(_w("session", lang)) + f"<ul>{items}</ul>"
                 + f'<p class="maca-note">{escape(_w("standing", lang, standing=f"{table.session_standing():+d}"))}</p>')
