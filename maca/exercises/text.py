@@ -148,7 +148,7 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                          "Under these rules the moon needs {card} too."),
     "moon_off": ("Bu kurallarda kafa atmak yok.", "These rules have no shooting the moon."),
     # play goal
-    "goal_ok": ("{card} hedefe ulaştırır.", "{card} reaches the goal."),
+    "goal_ok": ("{card} seni hedefe ulaştırır.", "{card} reaches the goal."),
     "goal_fails": ("{card} yetmez: ardından {line} atarsa eli {winner} alır{points}.",
                    "{card} is not enough: if the trick goes on with {line}, {winner} wins "
                    "it{points}."),
@@ -157,7 +157,8 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "goal_not_best": ("{card} hedefe ulaşır ama {better} daha iyi: {why}",
                       "{card} reaches the goal but {better} does better: {why}"),
     "goal_lower": ("o da eli alır ve daha küçük bir kart.", "it wins too and is a lower card."),
-    "goal_higher": ("o da eli vermez ve daha büyük bir kart; büyük kartından kurtulursun.",
+    "goal_higher": ("o da eli almaz ve daha büyük bir kart; böylece büyük bir kartından "
+                    "kurtulursun.",
                     "it loses too and is a higher card, so you get rid of a high card."),
     "with_points": (" ({points} ceza puanıyla)", " (with {points} penalty points)"),
     # situation labels

@@ -40,15 +40,16 @@ THEMES: dict[str, tuple[str, str, str, str]] = {
         "You lead: which card gives the trick to someone else and keeps you safe?"),
     "duck_queen": (
         "Kızın altından geç", "Duck under the queen",
-        "Maça kızı ortada: onu almamak için daha küçük bir maçayla altından geçmek.",
+        "Maça kızı hâlâ dışarıda: onu almamak için kızdan küçük bir maçayla altından geçmek "
+        "(eğilmek).",
         "The queen of spades is about: play a lower spade under her, so you do not take her."),
     "dump_queen": (
         "Kızı at", "Dump the queen",
-        "Maça kızı sende: onu kazanamayacağın bir ele, başkasına vermek.",
+        "Maça kızı sende: onu başkasının alacağı bir ele atmak.",
         "You hold the queen of spades: give her away on a trick someone else wins."),
     "unblock": (
         "Engeli kaldır", "Unblock",
-        "Yüksek bir kartı, el puansızken şimdi vermek; sonra elde kalıp puan toplamamak için.",
+        "Yüksek bir kartı şimdi, el puansızken elden çıkarmak; sonra başına iş açmasın diye.",
         "Get rid of a high card now, while the trick is free of points, so it cannot trap you "
         "later."),
     "stop_moon": (
@@ -62,9 +63,10 @@ THEMES: dict[str, tuple[str, str, str, str]] = {
         "You hold every penalty card taken so far: win every trick that is left and shoot the "
         "moon."),
     "forced_discard": (
-        "Zorunlu atış tuzağı", "Turkish forced-discard trap",
-        "Türk kurallarında renk bulamayan önce maça kızını, sonra kupa asını, sonra kupa "
-        "papazını atmak zorunda: bu kuralla rakibi tuzağa düşürmek ya da tuzaktan kaçmak.",
+        "Zorunlu atma tuzağı", "Turkish forced-discard trap",
+        "Türk kurallarında renge uyamayan oyuncu önce maça kızını, sonra kupa asını, sonra "
+        "kupa papazını atmak zorundadır: bu kuralla rakibi tuzağa düşürmek ya da tuzaktan "
+        "kaçmak.",
         "Under the Turkish rules a player who cannot follow suit must discard the queen of "
         "spades first, then the ace of hearts, then the king: use that rule, or escape it."),
     "peskir": (

@@ -25,16 +25,17 @@ _WORDS = {
              "With the defence's best answers the play goes on: {line}"),
     "wrong": ("Neden **{card}** olmaz? {line} {result}",
               "Why not **{card}**? {line} {result}"),
-    "won": ("eli {seat} aldı", "{seat} wins the trick"),
-    "you_won": ("eli sen aldın", "you win the trick"),
+    "won": ("eli {seat} alır", "{seat} wins the trick"),
+    "you_won": ("eli sen alırsın", "you win the trick"),
     "you": ("Sen", "You"),
     "no_points": ("Böylece ceza puanı sana gelir.", "So penalty points come to you."),
     "avoid_queen": ("Böylece maça kızı sana gelir.", "So the queen of spades comes to you."),
     "take_all": ("Böylece bir eli kaybedersin ve kafa atamazsın.",
                  "So you lose a trick and cannot shoot the moon."),
-    "stop_moon": ("Böylece {seat} bütün ceza kartlarını alabilir: kafa atar.",
+    "stop_moon": ("Böylece {seat} bütün ceza kartlarını alıp kafa atabilir.",
                   "So {seat} can take every penalty card and shoots the moon."),
-    "fewest_points": ("Böylece turu en az {bad} puanla bitirirsin; doğru kartla {good} puan.",
+    "fewest_points": ("Böylece turu en iyi ihtimalle {bad} puanla bitirirsin; doğru kartla "
+                      "ise {good} puanla.",
                       "So you end the hand with at least {bad} points; with the right card, "
                       "{good}."),
 }
@@ -93,6 +94,11 @@ class WorkedExample:
         return self.table + paragraphs
 
 
+def _number(value: int) -> str:
+    """A score as printed: a negative one with a true minus sign (−35, not -35)."""
+    return str(value).replace("-", "−")
+
+
 def _inline(text: str) -> str:
     """Markdown's **bold** as HTML, the rest escaped."""
     parts = escape(text).split("**")
@@ -119,7 +125,7 @@ def worked_example(theme: str, lang: str = "tr", index: int = 0) -> WorkedExampl
         wrong = max(choice)
         refutation = proof.refutations[wrong]
         if puzzle.goal == "fewest_points":
-            result = _w("fewest_points", lang, bad=value, good=solution.best)
+            result = _w("fewest_points", lang, bad=_number(value), good=_number(solution.best))
         elif puzzle.goal == "stop_moon":
             target = puzzle.target if puzzle.target is not None else 0
             result = _w("stop_moon", lang, seat=seat_name(target, lang, n))

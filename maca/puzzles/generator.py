@@ -50,11 +50,11 @@ _HINTS: dict[str, tuple[str, str]] = {
                   "geçer?",
                   "Whoever wins a trick leads the next one. In which suit are the others sure "
                   "to beat you?"),
-    "duck_queen": ("Maça kızı bu ele düşebilir. Maçaların arasında kızın altında kalan "
-                   "hangisi?",
+    "duck_queen": ("Maça kızı bu ele düşebilir. Maçalarından hangisi kızın altında "
+                   "kalır?",
                    "The queen of spades may fall on this trick. Which of your spades stays "
                    "under her?"),
-    "dump_queen": ("Maça kızı elindeyken her el bir tehlike. Onu kazanamayacağın bir ele "
+    "dump_queen": ("Maça kızı elindeyken her el bir tehlike. Onu başkasının alacağı bir ele "
                    "atabilir misin?",
                    "While you hold the queen of spades every trick is a danger. Can you drop "
                    "her on a trick you cannot win?"),
@@ -62,17 +62,18 @@ _HINTS: dict[str, tuple[str, str]] = {
                 "istemediğin bir eli aldırabilir mi?",
                 "Winning a trick without points costs nothing. Could a high card of yours trap "
                 "you with the lead later?"),
-    "stop_moon": ("Kafa atmak için bütün ceza kartları gerekir: tek bir kupa bile yeter.",
+    "stop_moon": ("Kafa atmak için bütün ceza kartları gerekir: onu bozmak için tek bir kupa "
+                  "bile yeter.",
                   "The moon needs every penalty card: a single heart is enough to stop it."),
-    "claim_rest": ("Her eli almalısın. Hangi kartların kesin el alır, hangisi başkasına el "
-                   "verebilir?",
+    "claim_rest": ("Her eli almalısın. Hangi kartların eli kesin alır, hangisi eli başkasına "
+                   "kaptırabilir?",
                    "You must win every trick. Which of your cards are sure winners, and which "
                    "could hand the lead to someone else?"),
-    "forced_discard": ("Türk kurallarında renk bulamayan önce maça kızını, sonra kupa asını, "
-                       "sonra kupa papazını atmak zorundadır.",
+    "forced_discard": ("Türk kurallarında renge uyamayan oyuncu önce maça kızını, sonra kupa "
+                       "asını, sonra kupa papazını atmak zorundadır.",
                        "Under the Turkish rules a player who cannot follow suit must discard "
                        "the queen of spades first, then the ace of hearts, then the king."),
-    "peskir": ("Peşkirde tek bir el bile alamazsın. Hangi kartın sana el "
+    "peskir": ("Peşkirde tek bir el bile almamalısın. Hangi kartın sana el "
                "aldırabilir?",
                "In a peşkir you may not win a single trick. Which card of yours could leave "
                "you winning one?"),
@@ -237,7 +238,7 @@ def prompt_for(hand: Hand, goal: str, target: int | None) -> dict[str, str]:
         tr.append("Omnibus kurallarıyla oynuyorsunuz (karo valesi −10).")
         en.append("You play Omnibus (the jack of diamonds counts −10).")
     elif rules.partnership:
-        tr.append("Kuzey ortağın; hedef takımınızın.")
+        tr.append("Kuzey ortağın; hedef ikiniz için geçerli.")
         en.append("North is your partner: the goal is your team's.")
     elif n == 3:
         tr.append("Üç kişi oynuyorsunuz.")

@@ -53,10 +53,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "solved": ("Çözdün! {points} puan kazandın.", "Solved! You earn {points} points."),
     "solved_again": ("Çözdün! (Bu bulmaca bu sefer puan getirmiyor.)",
                      "Solved! (No points for this puzzle this time.)"),
-    "wrong": ("{card} hedefe ulaştırmıyor: savunma en iyi cevabıyla bunu gösterdi. "
-              "Yeniden dene ya da çözüme bak.",
-              "{card} does not reach the goal: the defence's best answer shows why. Try again "
-              "or look at the solution."),
+    "wrong": ("Olmadı: {card} seni hedefe ulaştırmıyor; savunmanın en iyi cevabı bunu "
+              "gösterdi. Yeniden dene ya da çözüme bak.",
+              "Not this one: the {card} does not reach the goal; the defence's best answer "
+              "shows why. Try again or look at the solution."),
     "shown": ("Çözüm: doğru kart ve savunmanın en iyi cevapları.",
               "The solution: the right card and the defence's best answers."),
     "over": ("Bu bulmaca bitti: yeniden dene ya da sonrakine geç.",
