@@ -45,6 +45,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "playable": ("Oynanabilir: {cards}", "Playable: {cards}"),
     "ask_pass": ("Geçireceğin {count} kartı yaz (ör. 1 2 3 ya da QS AH KH; ? ipucu, q çık) > ",
                  "Cards to pass, {count} (e.g. 1 2 3 or QS AH KH; ? hint, q leave) > "),
+    "ask_pass_rated": ("Geçireceğin {count} kartı yaz (ör. 1 2 3 ya da QS AH KH; q çık) > ",
+                       "Cards to pass, {count} (e.g. 1 2 3 or QS AH KH; q leave) > "),
     "ask_play": ("Oynayacağın kart (QS, Q♠, maça kızı ya da numarası; ? ipucu, u geri al, "
                  "q çık) > ",
                  "Your card (QS, Q♠, maça kızı or its number; ? hint, u undo, q leave) > "),
@@ -279,7 +281,8 @@ class _Terminal:
         if stage == "pass":
             self.show_state()
             self.show_hand()
-            answer = self.ask(_w("ask_pass", lang, count=table.rules.pass_count))
+            answer = self.ask(_w("ask_pass" if table.mode == "practice" else "ask_pass_rated",
+                                 lang, count=table.rules.pass_count))
             if answer is None:
                 return True
             if self.command(answer):

@@ -44,6 +44,10 @@ WORDS: dict[str, tuple[str, str]] = {
                   "alacaksın, yüksek bir karttan ({card}) kurtul.",
                   "You play last and cannot go under {best}: you take the trick anyway, so get "
                   "rid of a high card ({card})."),
+    "last_low": ("Son sen oynuyorsun ve {best} kartının altına inemiyorsun: eli zaten "
+                 "alacaksın; {card} ile alıp büyük kartlarını sonraya saklıyorsun.",
+                 "You play last and cannot go under {best}: you take the trick anyway; taking "
+                 "it with {card} keeps your high cards for later."),
     "low_over": ("{best} kartının altına inemiyorsun; en küçük kartını ({card}) oynarsan "
                  "senden sonra oynayanlar daha büyük bir kart oynayıp eli alabilir.",
                  "You cannot go under {best}; with your lowest card ({card}) the players after "
@@ -149,7 +153,9 @@ def explain(seen: Observation, card: Card | CardSet) -> Explanation:
         if card.rank < best.rank:
             return say("duck", card=symbol, best=best.symbol)
         if len(trick.cards) == rules.players - 1:
-            return say("last_high", card=symbol, best=best.symbol)
+            highest = max((c for c in legal if c.suit is best.suit), key=lambda c: c.rank)
+            return say("last_high" if card == highest else "last_low", card=symbol,
+                       best=best.symbol)
         if card == min((c for c in legal if c.suit is best.suit), key=lambda c: c.rank):
             return say("low_over", card=symbol, best=best.symbol)
         return say("over", card=symbol)

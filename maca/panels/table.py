@@ -244,7 +244,7 @@ class TablePanel(Panel):
             main.append(Control(_w("next", lang), "next"))
         elif stage in ("game_over", "left"):
             main += [Control(_w("again", lang), "again"), Control(_w("setup", lang), "setup")]
-        if practice and stage in ("pass", "play", "peskir"):
+        if practice and stage in ("pass", "play"):
             main.append(Control(_w("hint", lang), "hint"))
         if practice and stage not in ("left",):
             main.append(Control(_w("undo", lang), "undo"))
