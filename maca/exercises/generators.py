@@ -8,7 +8,7 @@ The same ``random.Random`` state gives the same exercise.
 >>> from maca import Rules
 >>> g = generate("legal_cards", "follow_suit", Rules.preset("standard"), random.Random(1))
 >>> g.question.kind, g.prompt.en
-('legal_cards', 'It is your turn. Which cards may you play? Write all of them.')
+('legal_cards', 'It is your turn. Which cards may you play? Choose all of them.')
 >>> g.fields == generate("legal_cards", "follow_suit", Rules.preset("standard"), random.Random(1)).fields
 True
 """
@@ -91,7 +91,7 @@ def _later_seats(hand: Hand) -> list[int]:
 
 # -- texts ------------------------------------------------------------------------------------
 _LEGAL_PROMPT = Text("Sıra sende. Hangi kartları oynayabilirsin? Oynayabileceğin kartların "
-                     "hepsini yaz.", "It is your turn. Which cards may you play? Write all of them.")
+                     "hepsini seç.", "It is your turn. Which cards may you play? Choose all of them.")
 _LEGAL_HINTS = {
     "follow_suit": Text("Yerdeki elin ilk kartına bak: o renkten kartın var mı?",
                         "Look at the first card of the trick: do you hold that suit?"),
@@ -202,7 +202,7 @@ def _pass_direction(theme: str, rules: Rules, rng: random.Random) -> Generated:
     number = rng.randint(1, 12)
     fields: dict[str, Any] = {"hand": number, "ask": theme}
     count = rules.pass_count
-    nobody = Text('(Kart geçirilmiyorsa "kimse" yaz.)', '(If there is no passing, write "nobody".)')
+    nobody = Text('(Kart geçirilmiyorsa cevabın "kimse".)', '(If there is no passing, the answer is "nobody".)')
     if theme == "to":
         prompt = Text(f"Oyunun {number}. turundasın. Geçirdiğin {count} kart kime gider? {nobody.tr}",
                       f"This is hand {number} of the game. Who gets the {count} cards you pass? "
