@@ -1028,3 +1028,7 @@ def build_question(kind: str, params: Mapping[str, Any], rules: str | Rules) -> 
         raise ExerciseError(f"kind {kind} needs the field(s) {', '.join(missing)}")
     return cls(params, rules if isinstance(rules, Rules) else parse_rules(rules))
 
+
+
+# the kinds of judgement (choose_pass, choose_lead, choose_discard) register themselves
+from . import judgement as _judgement  # noqa: E402,F401  (it imports this module's helpers)
