@@ -14,24 +14,11 @@ from typing import Any
 
 from .cards import Card, Suit
 from .errors import shown
+from .words import SeatWord, card_list, is_you, seat_name
 
 __all__ = ["Reason", "Verdict", "seat_name", "LANGS"]
 
 LANGS = ("tr", "en")
-
-_SEATS: dict[int, dict[str, tuple[str, ...]]] = {
-    4: {"tr": ("Güney (sen)", "Batı", "Kuzey", "Doğu"), "en": ("South (you)", "West", "North", "East")},
-    3: {"tr": ("Güney (sen)", "Batı", "Doğu"), "en": ("South (you)", "West", "East")},
-}
-
-
-def seat_name(seat: int, lang: str = "en", players: int = 4) -> str:
-    """A seat's name: seat 0 is the learner (South), then clockwise.
-
-    >>> seat_name(1, "tr"), seat_name(2, "en", players=3)
-    ('Batı', 'East')
-    """
-    return _SEATS[players][lang if lang in LANGS else "en"][seat]
 
 
 class Reason(Enum):
@@ -78,9 +65,10 @@ class Reason(Enum):
 
 _MESSAGES: dict[Reason, tuple[str, str]] = {
     Reason.LEGAL: ("{card} oynanabilir.", "{card} may be played."),
-    Reason.NOT_YOUR_TURN: ("Sıra sende değil: şimdi {to_move} oynayacak.",
+    Reason.NOT_YOUR_TURN: ("Sıra sende değil: şimdi {to_move:nom} oynayacak.",
                            "It is not your turn: {to_move} plays now."),
-    Reason.PASSING_NOT_DONE: ("Önce kart geçirme bitmeli: {waiting} henüz kartlarını seçmedi.",
+    Reason.PASSING_NOT_DONE: ("Önce kart geçirme bitmeli: {waiting:nom} henüz geçireceği kartları "
+                              "seçmedi.",
                               "Passing comes first: {waiting} has not chosen cards yet."),
     Reason.HAND_OVER: ("Bu tur bitti; artık kart oynanamaz.",
                        "This hand is over; no more cards can be played."),
@@ -126,7 +114,7 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
     Reason.MUST_DISCARD_HEART: ("Renge uyamadığında elindeki bir kupayı atmak zorundasın.",
                                 "When you cannot follow suit you must discard a heart."),
     Reason.NO_PASSING: ("Bu turda kart geçirilmiyor.", "There is no passing in this hand."),
-    Reason.ALREADY_PASSED: ("{seat} kartlarını zaten geçirdi.", "{seat} has already passed."),
+    Reason.ALREADY_PASSED: ("{seat:nom} kartlarını zaten geçirdi.", "{seat:nom} has already passed."),
     Reason.PASS_REPEATED_CARD: ("Aynı kartı iki kez seçtin: her kartı bir kez seç.",
                                 "You chose the same card twice: choose each card once."),
     Reason.MOON_CHOICE_UNKNOWN: (
@@ -141,7 +129,7 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
                                 "These rules have no peşkir declarations."),
     Reason.PESKIR_TOO_LATE: ("Peşkir yalnızca ilk kart oynanmadan önce söylenebilir.",
                              "Peşkir can only be declared before the first card is played."),
-    Reason.PESKIR_ALREADY: ("{seat} zaten peşkir dedi.", "{seat} has already declared peşkir."),
+    Reason.PESKIR_ALREADY: ("{seat:nom} zaten peşkir dedi.", "{seat:nom} has already declared peşkir."),
     Reason.DEALER_CHOICE_NOT_ALLOWED: (
         "Sonraki dağıtıcıyı yalnızca kafa atan oyuncu seçebilir (Türk kuralları).",
         "Only a player who shot the moon may choose the next dealer (Turkish rules)."),
@@ -156,9 +144,28 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
                            "reaches the target."),
 }
 
+#: The same messages when the seat they are about (the field named first) is the learner's own:
+#: the sentence speaks to "sen" / "you", with the verb in the second person.
+_YOU_MESSAGES: dict[Reason, tuple[str, str, str]] = {
+    Reason.NOT_YOUR_TURN: ("to_move", "Sıra o oyuncuda değil: şimdi sıra sende.",
+                           "It is not that player's turn: it is yours."),
+    Reason.PASSING_NOT_DONE: ("waiting", "Önce kart geçirme bitmeli: geçireceğin kartları henüz "
+                                         "seçmedin.",
+                              "Passing comes first: you have not chosen your cards yet."),
+    Reason.ALREADY_PASSED: ("seat", "Kartlarını zaten geçirdin.", "You have already passed."),
+    Reason.PESKIR_ALREADY: ("seat", "Zaten peşkir dedin.", "You have already declared peşkir."),
+}
+
 _SUIT_EN1 = ("club", "diamond", "spade", "heart")
 #: The Turkish dative ending after a number, by its last digit: 2'ye, 3'e, 6'ya.
 _DATIVE = ("a", "e", "ye", "e", "e", "e", "ya", "ye", "e", "a")
+
+
+class _Shown(str):
+    """A value that is not a seat, shown as it is whatever form the sentence asks for."""
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
 
 
 @dataclass(frozen=True)
@@ -179,6 +186,10 @@ class Verdict:
     def message(self, lang: str = "en") -> str:
         """The explanation in ``"tr"`` or ``"en"``."""
         tr, en = _MESSAGES[self.reason]
+        if self.reason in _YOU_MESSAGES:
+            subject, you_tr, you_en = _YOU_MESSAGES[self.reason]
+            if is_you(self.params.get(subject)):
+                tr, en = you_tr, you_en
         return (tr if lang == "tr" else en).format(**self._fields(lang))
 
     def _fields(self, lang: str) -> dict[str, Any]:
@@ -195,9 +206,9 @@ class Verdict:
             if key in p:
                 seat = p[key]
                 valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
-                out[key] = seat_name(seat, lang, players) if valid else shown(seat)
+                out[key] = SeatWord(seat, lang, players) if valid else _Shown(shown(seat))
         if "cards" in p:
-            out["cards"] = " ".join(Card.parse(c).symbol for c in p["cards"])
+            out["cards"] = card_list(p["cards"])
         for key in ("count", "given", "last"):
             if key in p:
                 out[key] = p[key]

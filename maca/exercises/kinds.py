@@ -28,6 +28,7 @@ from ..errors import CardError, IllegalActionError, MacaError, shown
 from ..hand import Hand, Trick
 from ..notation import rules_from_text, rules_to_text
 from ..reasons import seat_name
+from ..words import number, signed
 from ..rules import Rules
 from ..scoring import (TEAMS, game_over, hand_points, moon_possible, moon_shooters,
                        penalty_points, seat_standings, winners)
@@ -842,14 +843,14 @@ class HandScore(Question):
         return list(value)
 
     def show(self, value: Any) -> Text:
-        return Text.join([say("seat_points", seat=Seat(s, self.players), points=p)
+        return Text.join([say("seat_points", seat=Seat(s, self.players), points=number(p))
                           for s, p in enumerate(value)], ", ")
 
     def judge(self, given: tuple[int, ...]) -> tuple[bool, list[Text]]:
         points = self.solution()
         outcome, rules, n = self.outcome, self.rules, self.players
         right = tuple(given) == points
-        notes = [say("wrong_for", seat=Seat(s, n), given=given[s])
+        notes = [say("wrong_for", seat=Seat(s, n), given=number(given[s]))
                  for s in range(n) if given[s] != points[s]]
         for seat, value in enumerate(outcome.penalty_taken()):
             cards = CardSet([c for c in outcome.taken[seat] if rules.value_of(c)])
@@ -862,7 +863,7 @@ class HandScore(Question):
             won = outcome.won[seat]
             change = rules.peskir_failure if won else rules.peskir_success
             key = ("peskir_lost" if won else "peskir_won") + ("" if right else "_fact")
-            notes.append(say(key, seat=Seat(seat, n), tricks=won, points=f"{change:+d}"))
+            notes.append(say(key, seat=Seat(seat, n), tricks=won, points=signed(change)))
         return right, notes
 
     def situation(self) -> list[Line]:
@@ -926,7 +927,7 @@ class GameWinner(Question):
 
     def show(self, value: Any) -> Text:
         winners = show([Seat(s, self.players) for s in value[0]])
-        values = ", ".join(f"{v:+d}" if v else "0" for v in value[1])
+        values = ", ".join(signed(v) for v in value[1])
         return Text(f"kazanan: {winners.tr}; sıralama: {values}",
                     f"winners: {winners.en}; standings: {values}")
 
@@ -934,7 +935,7 @@ class GameWinner(Question):
         winners, standings = self.solution()
         n = self.players
         if given == (winners, standings):
-            values = ", ".join(f"{v:+d}" if v else "0" for v in standings)
+            values = ", ".join(signed(v) for v in standings)
             return True, [say("winners_are", seats=[Seat(s, n) for s in winners]),
                           say("standings_are", values=values)]
         notes = [] if given[0] == winners else [say("winners_wrong")]
@@ -945,7 +946,8 @@ class GameWinner(Question):
 
     def situation(self) -> list[Line]:
         n = self.players
-        totals = Text.join([Text(f"{seat_name(s, 'tr', n)} {t}", f"{seat_name(s, 'en', n)} {t}")
+        totals = Text.join([Text(f"{seat_name(s, 'tr', n)} {number(t)}",
+                                 f"{seat_name(s, 'en', n)} {number(t)}")
                             for s, t in enumerate(self.totals)], ", ")
         lines = [_rules_line(self.rules),
                  Line(say("target"), say("target_value", target=self.rules.target)),

@@ -4,6 +4,13 @@
 'Eli Batı alır: K♣ açılan rengin en büyük kartı.'
 >>> say("seat_wins", seat=Seat(1), card=Card.parse("KC"))["en"]
 'West wins the trick: K♣ is the highest card of the suit led.'
+
+A sentence about the learner's own seat speaks to them, with the verb to match:
+
+>>> say("seat_wins", seat=Seat(0), card=Card.parse("KC")).to_dict()
+{'tr': 'Eli sen alırsın: K♣ açılan rengin en büyük kartı.', 'en': 'You win the trick: K♣ is the highest card of the suit led.'}
+>>> say("passes_from", hand=2, direction=Text("sağa", "right"), seat=Seat(1), target=Seat(0))["tr"]
+"2. turda kartlar sağa geçirilir: Batı kartları senden alır."
 """
 from __future__ import annotations
 
@@ -12,7 +19,8 @@ from typing import Any, Iterable, Mapping
 
 from ..cards import Card, CardSet
 from ..errors import MacaError, shown
-from ..reasons import LANGS, Verdict, seat_name
+from ..reasons import LANGS, Verdict
+from ..words import SeatWord, card_list, is_you, seat_name, seat_words
 
 __all__ = ["Text", "Seat", "Owner", "say", "ExerciseError", "AnswerError", "AnswersFileError",
            "RULES_NAMES"]
@@ -49,22 +57,52 @@ class Seat:
 
 @dataclass(frozen=True)
 class Owner(Seat):
-    """A seat as the owner of something: ``Batı'nın`` (English: the plain name)."""
+    """A seat as the owner of something: ``Batı'nın``, ``Senin`` / ``West's``, ``Your``."""
 
 
-_TR_GENITIVE = {"Güney (sen)": "Senin", "Batı": "Batı'nın", "Kuzey": "Kuzey'in",
-                "Doğu": "Doğu'nun"}
+class _Seats:
+    """Several seats in a template: ``{seats}`` lists their labels, ``{seats:Nom}`` names them as
+    the subject of a sentence ("Sen ve Kuzey", "West and East")."""
+
+    def __init__(self, seats: list[Seat], lang: str) -> None:
+        self.seats, self.lang = seats, lang
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return _show(self.seats, self.lang)
+        players = self.seats[0].players if self.seats else 4
+        words = seat_words([s.seat for s in self.seats], self.lang, players, spec.lower())
+        return words[:1].upper() + words[1:] if spec[0].isupper() else words
+
+
+def _word(value: Any, lang: str) -> Any:
+    """A parameter as a template needs it: seats keep their forms (`SeatWord`), the rest is
+    written out."""
+    if isinstance(value, Owner):
+        return _OwnerWord(value.seat, lang, value.players)
+    if isinstance(value, Seat):
+        return SeatWord(value.seat, lang, value.players)
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Seat) for v in value):
+        return _Seats(list(value), lang)
+    return _show(value, lang)
+
+
+class _OwnerWord(SeatWord):
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return super().__format__(spec or "Gen")
 
 
 def _show(value: Any, lang: str) -> str:
-    if isinstance(value, Owner) and lang == "tr":
-        return _TR_GENITIVE[seat_name(value.seat, lang, value.players)]
+    if isinstance(value, Owner):
+        return format(_OwnerWord(value.seat, lang, value.players))
     if isinstance(value, Seat):
         return seat_name(value.seat, lang, value.players)
     if isinstance(value, Card):
         return value.symbol
     if isinstance(value, CardSet):
-        return " ".join(c.symbol for c in value.sorted_for_display()) or "—"
+        return card_list(value) or "—"
     if isinstance(value, (Verdict, MacaError)) and hasattr(value, "message"):
         return value.message(lang)
     if isinstance(value, Text):
@@ -96,42 +134,44 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "missed": ("Oynanabilecek {count} kartı daha unuttun.",
                "You left out {count} more card(s) that may be played."),
     # trick winner
-    "seat_wins": ("Eli {seat} alır: {card} açılan rengin en büyük kartı.",
-                  "{seat} wins the trick: {card} is the highest card of the suit led."),
-    "off_suit": ("{card} ({seat}) açılan renkten değil: eli alamaz.",
-                 "{card} ({seat}) is not of the suit led, so it cannot win."),
-    "beaten": ("{card} ({seat}) açılan renkten, ama yerde aynı renkten daha büyük bir kart var.",
-               "{card} ({seat}) follows suit, but the trick has a higher card of that suit."),
+    "seat_wins": ("Eli {seat:nom} alır: {card} açılan rengin en büyük kartı.",
+                  "{seat:Nom} wins the trick: {card} is the highest card of the suit led."),
+    "off_suit": ("{seat:Gen} attığı {card} açılan renkten değil: eli alamaz.",
+                 "{seat:Gen} {card} is not of the suit led, so it cannot win."),
+    "beaten": ("{seat:Gen} attığı {card} açılan renkten, ama yerde aynı renkten daha büyük bir "
+               "kart var.",
+               "{seat:Gen} {card} follows suit, but the trick has a higher card of that suit."),
     "off_suit_loses": ("{cards} başka renkten; açılan renge uymayan kart eli alamaz.",
                        "{cards}: another suit, and a card off the suit led cannot win."),
     # passing
-    "passes_to": ("{hand}. turda kartlar {direction} geçirilir; {seat} oyuncusunun geçirdiği "
-                  "kartları {target} alır.",
-                  "Hand {hand} passes {direction}: {seat} gives the cards to {target}."),
-    "passes_from": ("{hand}. turda kartlar {direction} geçirilir; {seat} oyuncusu kartları "
-                    "{target} oyuncusundan alır.",
-                    "Hand {hand} passes {direction}: {target} gives the cards to {seat}."),
+    "passes_to": ("{hand}. turda kartlar {direction} geçirilir: {seat:nom} kartlarını "
+                  "{target:dat} verir.",
+                  "Hand {hand} passes {direction}: {seat:nom} gives the cards to {target:dat}."),
+    "passes_from": ("{hand}. turda kartlar {direction} geçirilir: {seat:nom} kartları "
+                    "{target:abl} alır.",
+                    "Hand {hand} passes {direction}: {seat:nom} receives the cards from "
+                    "{target:abl}."),
     "passes_way": ("{hand}. turda kartlar {direction} geçirilir.",
                    "Hand {hand} passes {direction}."),
     "no_pass": ("{hand}. turda kart geçirilmez.", "Hand {hand} has no passing."),
     # hand score
     "seat_points": ("{seat}: {points} puan", "{seat}: {points} points"),
-    "wrong_for": ("{seat} için yazdığın {given} doğru değil.",
-                  "The {given} you wrote for {seat} is not right."),
-    "point_cards": ("{seat} şu puanlı kartları aldı: {cards}.",
-                    "{seat} took these cards that count: {cards}."),
-    "card_points": ("{seat} aldığı kartlardan {points} ceza puanı topladı ({cards}).",
-                    "{seat} took {points} penalty points in cards ({cards})."),
-    "moon_shot": ("{seats} kafa attı (ay vurdu): bütün ceza kartlarını aldı.",
-                  "{seats} shot the moon: took every penalty card."),
-    "peskir_won": ("{seat} peşkir dedi ve hiç el almadı: {points}.",
-                   "{seat} declared peşkir and took no trick: {points}."),
-    "peskir_won_fact": ("{seat} peşkir dedi ve hiç el almadı.",
-                        "{seat} declared peşkir and took no trick."),
-    "peskir_lost_fact": ("{seat} peşkir dedi ama {tricks} el aldı.",
-                         "{seat} declared peşkir but took {tricks} trick(s)."),
-    "peskir_lost": ("{seat} peşkir dedi ama {tricks} el aldı: {points}.",
-                    "{seat} declared peşkir but took {tricks} trick(s): {points}."),
+    "wrong_for": ("{seat:nom} için yazdığın {given} doğru değil.",
+                  "The {given} you wrote for {seat:nom} is not right."),
+    "point_cards": ("{seat:Nom} şu puanlı kartları aldı: {cards}.",
+                    "{seat:Nom} took these cards that count: {cards}."),
+    "card_points": ("{seat:Nom} aldığı kartlardan {points} ceza puanı topladı ({cards}).",
+                    "{seat:Nom} took {points} penalty points in cards ({cards})."),
+    "moon_shot": ("{seats:Nom} kafa attı: ceza kartlarının hepsini aldı.",
+                  "{seats:Nom} shot the moon, taking every penalty card."),
+    "peskir_won": ("{seat:Nom} peşkir dedi ve hiç el almadı: {points}.",
+                   "{seat:Nom} declared peşkir and took no trick: {points}."),
+    "peskir_won_fact": ("{seat:Nom} peşkir dedi ve hiç el almadı.",
+                        "{seat:Nom} declared peşkir and took no trick."),
+    "peskir_lost_fact": ("{seat:Nom} peşkir dedi ama {tricks} el aldı.",
+                         "{seat:Nom} declared peşkir but took {tricks} trick(s)."),
+    "peskir_lost": ("{seat:Nom} peşkir dedi ama {tricks} el aldı: {points}.",
+                    "{seat:Nom} declared peşkir but took {tricks} trick(s): {points}."),
     # game winner
     "winners_are": ("Kazanan: {seats} (en düşük toplam).", "Winner: {seats} (lowest total)."),
     "winners_wrong": ("Kazanan(lar) doğru değil: en düşük toplamlara bak.",
@@ -140,20 +180,22 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "standings_wrong": ("Şu oyuncuların sıralama puanı (+1/0/−1) doğru değil: {seats}.",
                         "The standings (+1/0/−1) of these players are not right: {seats}."),
     # moon
-    "moon_open": ("{seat} hâlâ kafa atabilir: başka kimse ay için gereken bir kart almadı.",
-                  "{seat} can still shoot the moon: nobody else has taken a card the moon needs."),
-    "moon_closed": ("{seat} artık kafa atamaz: {other} {cards} aldı.",
-                    "{seat} can no longer shoot the moon: {other} took {cards}."),
-    "moon_needs_bonus": ("Bu kurallarda ay vurmak için {card} de gerekir.",
+    "moon_open": ("{seat:Nom} hâlâ kafa atabilir: kafa atmak için gereken kartlardan hiçbirini "
+                  "başkası almadı.",
+                  "{seat:Nom} can still shoot the moon: nobody else has taken a card the moon "
+                  "needs."),
+    "moon_closed": ("{seat:Nom} artık kafa atamaz: {cards} {other:loc}.",
+                    "{seat:Nom} can no longer shoot the moon: {other:nom} took {cards}."),
+    "moon_needs_bonus": ("Bu kurallarda kafa atmak için {card} kartı da gerekir.",
                          "Under these rules the moon needs {card} too."),
     "moon_off": ("Bu kurallarda kafa atmak yok.", "These rules have no shooting the moon."),
     # play goal
     "goal_ok": ("{card} seni hedefe ulaştırır.", "{card} reaches the goal."),
-    "goal_fails": ("{card} yetmez: ardından {line} atarsa eli {winner} alır{points}.",
-                   "{card} is not enough: if the trick goes on with {line}, {winner} wins "
+    "goal_fails": ("{card} yetmez: ardından {line} atılırsa eli {winner:nom} alır{points}.",
+                   "{card} is not enough: if the trick goes on with {line}, {winner:nom} wins "
                    "it{points}."),
-    "goal_fails_now": ("{card} yetmez: eli {winner} alır{points}.",
-                       "{card} is not enough: {winner} wins the trick{points}."),
+    "goal_fails_now": ("{card} yetmez: eli {winner:nom} alır{points}.",
+                       "{card} is not enough: {winner:nom} wins the trick{points}."),
     "goal_not_best": ("{card} hedefe ulaşır ama {better} daha iyi: {why}",
                       "{card} reaches the goal but {better} does better: {why}"),
     "goal_lower": ("o da eli alır ve daha küçük bir kart.", "it wins too and is a lower card."),
@@ -167,10 +209,10 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "trick_no": ("El", "Trick"),
     "trick_of": ("{number}/{total}", "{number} of {total}"),
     "your_cards": ("Elindeki kartlar", "Your cards"),
-    "cards_of": ("{owner} kartları", "{seat}'s cards"),
+    "cards_of": ("{owner:Gen} kartları", "{owner:Gen} cards"),
     "trick_so_far": ("Yerdeki el", "The trick so far"),
     "trick_cards": ("El", "The trick"),
-    "trick_empty": ("henüz kart yok, ilk kartı {seat} atacak", "no card yet: {seat} leads"),
+    "trick_empty": ("henüz kart yok, ilk kartı {seat:nom} atacak", "no card yet: {seat:nom} leads"),
     "hearts_broken": ("Kupalar kırıldı mı", "Hearts broken"),
     "taken_by": ("{seat}", "{seat}"),
     "taken_cards": ("{tricks} el aldı: {cards}", "took {tricks} trick(s): {cards}"),
@@ -278,6 +320,55 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "of_assignment": ("ödeve", "assignment"),
 }
 
+#: The same sentences when the seat they are about (the field named first) is the learner's
+#: own: they speak to "sen" / "you", with the verb to match. A list of seats that holds the
+#: learner's takes the plural ("Sen ve Kuzey kafa attınız").
+_YOU: dict[str, tuple[str, str, str]] = {
+    "seat_wins": ("seat", "Eli sen alırsın: {card} açılan rengin en büyük kartı.",
+                  "You win the trick: {card} is the highest card of the suit led."),
+    "off_suit": ("seat", "Senin attığın {card} açılan renkten değil: eli alamaz.",
+                 "Your {card} is not of the suit led, so it cannot win."),
+    "beaten": ("seat", "Senin attığın {card} açılan renkten, ama yerde aynı renkten daha büyük "
+                       "bir kart var.",
+               "Your {card} follows suit, but the trick has a higher card of that suit."),
+    "passes_to": ("seat", "{hand}. turda kartlar {direction} geçirilir: sen kartlarını "
+                          "{target:dat} verirsin.",
+                  "Hand {hand} passes {direction}: you give your cards to {target:dat}."),
+    "passes_from": ("seat", "{hand}. turda kartlar {direction} geçirilir: sen kartları "
+                            "{target:abl} alırsın.",
+                    "Hand {hand} passes {direction}: you receive the cards from {target:abl}."),
+    "wrong_for": ("seat", "Kendin için yazdığın {given} doğru değil.",
+                  "The {given} you wrote for yourself is not right."),
+    "point_cards": ("seat", "Şu puanlı kartları aldın: {cards}.",
+                    "You took these cards that count: {cards}."),
+    "card_points": ("seat", "Aldığın kartlardan {points} ceza puanı topladın ({cards}).",
+                    "You took {points} penalty points in cards ({cards})."),
+    "moon_shot": ("seats", "Kafa attın: ceza kartlarının hepsini aldın.",
+                  "You shot the moon, taking every penalty card."),
+    "peskir_won": ("seat", "Peşkir dedin ve hiç el almadın: {points}.",
+                   "You declared peşkir and took no trick: {points}."),
+    "peskir_won_fact": ("seat", "Peşkir dedin ve hiç el almadın.",
+                        "You declared peşkir and took no trick."),
+    "peskir_lost_fact": ("seat", "Peşkir dedin ama {tricks} el aldın.",
+                         "You declared peşkir but took {tricks} trick(s)."),
+    "peskir_lost": ("seat", "Peşkir dedin ama {tricks} el aldın: {points}.",
+                    "You declared peşkir but took {tricks} trick(s): {points}."),
+    "moon_open": ("seat", "Hâlâ kafa atabilirsin: kafa atmak için gereken kartlardan hiçbirini "
+                          "başkası almadı.",
+                  "You can still shoot the moon: nobody else has taken a card the moon needs."),
+    "moon_closed": ("seat", "Artık kafa atamazsın: {cards} {other:loc}.",
+                    "You can no longer shoot the moon: {other:nom} took {cards}."),
+    "goal_fails": ("winner", "{card} yetmez: ardından {line} atılırsa eli sen alırsın{points}.",
+                   "{card} is not enough: if the trick goes on with {line}, you win it{points}."),
+    "goal_fails_now": ("winner", "{card} yetmez: eli sen alırsın{points}.",
+                       "{card} is not enough: you win the trick{points}."),
+    "trick_empty": ("seat", "henüz kart yok, ilk kartı sen atacaksın", "no card yet: you lead"),
+}
+_YOU_PLURAL: dict[str, tuple[str, str]] = {
+    "moon_shot": ("{seats:Nom} kafa attınız: ceza kartlarının hepsini aldınız.",
+                  "{seats:Nom} shot the moon, taking every penalty card."),
+}
+
 RULES_NAMES: dict[str, tuple[str, str]] = {
     "standard": ("standart", "standard"),
     "omnibus": ("Omnibus (karo valesi −10)", "Omnibus (jack of diamonds −10)"),
@@ -290,8 +381,14 @@ RULES_NAMES: dict[str, tuple[str, str]] = {
 def say(key: str, **params: Any) -> Text:
     """A catalogue sentence with its parameters filled in, in both languages."""
     tr, en = _CATALOGUE[key]
-    return Text(tr.format(**{k: _show(v, "tr") for k, v in params.items()}),
-                en.format(**{k: _show(v, "en") for k, v in params.items()}))
+    if key in _YOU:
+        subject, you_tr, you_en = _YOU[key]
+        about = params.get(subject)
+        seats = about if isinstance(about, (list, tuple)) else [about]
+        if any(isinstance(s, Seat) and is_you(s.seat) for s in seats):
+            tr, en = _YOU_PLURAL[key] if len(seats) > 1 else (you_tr, you_en)
+    return Text(tr.format(**{k: _word(v, "tr") for k, v in params.items()}),
+                en.format(**{k: _word(v, "en") for k, v in params.items()}))
 
 
 def show(value: Any) -> Text:
