@@ -10,7 +10,7 @@ A sentence about the learner's own seat speaks to them, with the verb to match:
 >>> say("seat_wins", seat=Seat(0), card=Card.parse("KC")).to_dict()
 {'tr': 'Eli sen alırsın: K♣ açılan rengin en büyük kartı.', 'en': 'You win the trick: K♣ is the highest card of the suit led.'}
 >>> say("passes_from", hand=2, direction=Text("sağa", "right"), seat=Seat(1), target=Seat(0))["tr"]
-"2. turda kartlar sağa geçirilir: Batı kartları senden alır."
+'2. turda kartlar sağa geçirilir: Batı kartları senden alır.'
 """
 from __future__ import annotations
 
