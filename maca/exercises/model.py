@@ -5,7 +5,7 @@
 >>> ex = Exercise("p1", q, Text("Kartların kime gider?", "Who gets your cards?"))
 >>> r = check(ex, "sağ")
 >>> r.passed, r.score, r.max_score, r.message("en")
-(True, 1, 1, 'Correct!\\nHand 2 passes right: South (you) gives the cards to East.')
+(True, 1, 1, 'Correct!\\nHand 2 passes right: you give your cards to East.')
 >>> check(ex, "left").message("tr").splitlines()[0]
 'Henüz doğru değil.'
 """
