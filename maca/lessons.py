@@ -26,6 +26,7 @@ from .observation import Observation
 from .reasons import LANGS, Reason, Verdict, seat_name
 from .rules import PRESETS, Rules
 from .scoring import hand_points, moon_possible, moon_shooters
+from .words import SeatWord, card_list, number, seat_words
 
 __all__ = ["Settings", "SETTINGS", "Note", "text", "lowest_card", "sensible_card",
            "highest_cards", "moon_defender", "PlayLesson", "TrickStepper", "PassingLesson",
@@ -41,7 +42,7 @@ TEXT: dict[str, tuple[str, str]] = {
                   "tıklarsan neden oynayamayacağını söylerim.",
                   "Your turn: play one of the cards with a blue edge. Click a faded card and "
                   "I will tell you why it cannot be played."),
-    "trick_won": ("{n}. eli {seat} aldı ({card} ile).", "{seat} won trick {n} (with {card})."),
+    "trick_won": ("{n}. eli {seat:nom} aldı ({card} ile).", "{seat:Nom} won trick {n} (with {card})."),
     "hand_over": ("Tur bitti. Puanlar: {scores}.", "The hand is over. Points: {scores}."),
     # the panels' names (for screen readers)
     "panel_play": ("Bir tur oyna", "Play a hand"),
@@ -50,7 +51,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "panel_follow": ("Renk takibi", "Following suit"),
     "panel_hearts": ("Kupaları kırmak", "Breaking hearts"),
     "panel_scoring": ("Bir turun puanı", "Scoring a hand"),
-    "panel_moon": ("Ay vurmak", "Shooting the moon"),
+    "panel_moon": ("Kafa atmak", "Shooting the moon"),
     # a panel on a book page, before and while it comes alive
     "live_start": ("▶ Canlandır", "▶ Make it live"),
     "live_static": ("Bu bir resim: kendin denemek için önce canlandır.",
@@ -73,21 +74,21 @@ TEXT: dict[str, tuple[str, str]] = {
     "prev_trick": ("◀◀ Önceki el", "◀◀ Previous trick"),
     "step_start": ("Turun başı: ilk kartı görmek için İleri'ye bas.",
                    "Start of the hand: press Forward to see the first card."),
-    "step_lead": ("{n}. el: {seat} {card} ile açtı.", "Trick {n}: {seat} led {card}."),
-    "step_play": ("{n}. el: {seat} {card} oynadı.", "Trick {n}: {seat} played {card}."),
+    "step_lead": ("{n}. el: {seat:nom} {card} ile açtı.", "Trick {n}: {seat:nom} led {card}."),
+    "step_play": ("{n}. el: {seat:nom} {card} oynadı.", "Trick {n}: {seat:nom} played {card}."),
     "step_end": ("Tur bitti: gösterilecek başka kart yok.",
                  "The hand is over: there are no more cards to show."),
     # passing
     "hand_number": ("Tur", "Hand"),
-    "pass_to": ("{n}. turda kartlar {direction} geçirilir: seçtiğin kartlar {target} gider.",
-                "In hand {n} cards go {direction}: the cards you choose go to {target}."),
+    "pass_to": ("{n}. turda kartlar {direction} geçirilir: seçtiğin kartlar {target:dat} gider.",
+                "In hand {n} cards go {direction}: the cards you choose go to {target:dat}."),
     "choose": ("Geçireceğin {count} kartı seç ({chosen}/{count}). Bir karta tekrar tıklarsan "
                "seçimden çıkar.",
                "Choose {count} cards to pass ({chosen}/{count}). Click a card again to take it "
                "back."),
     "pass_button": ("Kartları geçir", "Pass the cards"),
-    "passed": ("{cards} kartlarını {target} geçirdin. {source} gelenler: {received}.",
-               "You passed {cards} to {target}. From {source} you received {received}."),
+    "passed": ("{cards} kartlarını {target:dat} geçirdin. {source:abl} gelenler: {received}.",
+               "You passed {cards} to {target:dat}. From {source:abl} you received {received}."),
     "bot_pass": ("Diğer oyuncular hep en yüksek {count} kartını geçirir; yalnızca kendi "
                  "kartlarını görürler.",
                  "The other players always pass their {count} highest cards; each sees only "
@@ -99,8 +100,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "towards_across": ("karşıya", "across"),
     "towards_none": ("geçirme yok", "no pass"),
     # following suit
-    "follow_prompt": ("{seat} {card} ile açtı. Sıra sende: hangi kartları oynayabilirsin?",
-                      "{seat} led {card}. Your turn: which cards may you play?"),
+    "follow_prompt": ("{seat:Nom} {card} ile açtı. Sıra sende: hangi kartları oynayabilirsin?",
+                      "{seat:Nom} led {card}. Your turn: which cards may you play?"),
     "why": ("Neden?", "Why?"),
     "allowed": ("Oynayabileceğin kartlar", "Cards you may play"),
     "new_position": ("Yeni durum", "New position"),
@@ -119,8 +120,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "only_hearts": ("Kupalar kırılmadı ama elinde yalnızca kupa var: bu yüzden kupa "
                     "açabilirsin.",
                     "Hearts are not broken, but you hold only hearts: so you may lead one."),
-    "broke": ("{n}. elde {seat} {card} oynadı: kupalar kırıldı.",
-              "Trick {n}: {seat} played {card} and hearts are broken."),
+    "broke": ("{n}. elde {seat:nom} {card} oynadı: kupalar kırıldı.",
+              "Trick {n}: {seat:nom} played {card} and hearts are broken."),
     # scoring
     "preset": ("Kurallar", "Rules"),
     "preset_standard": ("Standart", "Standard"),
@@ -143,25 +144,25 @@ TEXT: dict[str, tuple[str, str]] = {
                    "biri alır.",
                    "{n} cards with points have not been given to anyone yet; in a real hand "
                    "someone takes every card."),
-    "moon_scored": ("{seat} ay vurdu (kafa attı): diğer herkes +{value} aldı.",
+    "moon_scored": ("{seat} kafa attı: diğer herkes +{value} aldı.",
                     "{seat} shot the moon: everyone else gets +{value}."),
-    "moon_scored_new": ("{seat} ay vurdu: kendi puanından {value} düşüldü.",
+    "moon_scored_new": ("{seat} kafa attı: kendi puanından {value} düşüldü.",
                         "{seat} shot the moon: {value} comes off their own score."),
     "replayed": ("Bilgisayar bir turu baştan sona oynadı: kartlar gerçekten alındıkları "
                  "gibi.",
                  "The computer played a whole hand: the cards are as they were really taken."),
     # shooting the moon
-    "moon_intro": ("Bütün kupaları ve maça kızını almaya çalış. Rakipler ay vurmaya "
-                   "gittiğini görünce başka birine kupa vermeye çalışır.",
+    "moon_intro": ("Bütün kupaları ve maça kızını almaya çalış. Rakiplerin kafa atmaya "
+                   "çalıştığını görünce kupalardan birini başka birine vermeye çalışır.",
                    "Try to take every heart and the queen of spades. The others, seeing you "
                    "go for the moon, try to give a heart to someone else."),
-    "moon_alive": ("Şimdiye kadar alınan bütün ceza kartları sende: ay vurmak hâlâ mümkün.",
+    "moon_alive": ("Şimdiye kadar alınan bütün ceza kartları sende: kafa atmak hâlâ mümkün.",
                    "Every penalty card taken so far is yours: the moon is still possible."),
-    "moon_lost": ("{seat} {cards} aldı: artık ay vuramazsın.",
-                  "{seat} took {cards}: the moon is out of reach now."),
-    "moon_done": ("Ay vurdun! Sen 0 aldın, diğer herkes +{value}.",
+    "moon_lost": ("{seat:Nom} {cards} aldı: artık kafa atamazsın.",
+                  "{seat:Nom} took {cards}: the moon is out of reach now."),
+    "moon_done": ("Kafa attın! Sen 0 aldın, diğer herkes +{value}.",
                   "You shot the moon! You score 0 and everyone else +{value}."),
-    "moon_missed": ("Tur bitti; bu sefer ay vuramadın.",
+    "moon_missed": ("Tur bitti; bu sefer kafa atamadın.",
                     "The hand is over; no moon this time."),
     "hint": ("İpucu", "Hint"),
     "moon_hint": ("Kupalar kırılana kadar büyük maçalarını oyna, sonra kupalarını "
@@ -171,20 +172,43 @@ TEXT: dict[str, tuple[str, str]] = {
                   "top to draw the others' hearts; keep the one card that loses a trick (the "
                   "two of diamonds) for the very end."),
 }
+#: The same sentences when the seat they are about (``seat``) is the learner's own: they speak
+#: to "sen" / "you". ``moon_scored*_we``: the learner and a partner shot the moon together.
+YOU_TEXT: dict[str, tuple[str, str]] = {
+    "trick_won": ("{n}. eli sen aldın ({card} ile).", "You won trick {n} (with {card})."),
+    "step_lead": ("{n}. el: {card} ile sen açtın.", "Trick {n}: you led {card}."),
+    "step_play": ("{n}. el: sen {card} oynadın.", "Trick {n}: you played {card}."),
+    "broke": ("{n}. elde sen {card} oynadın: kupalar kırıldı.",
+              "Trick {n}: you played {card} and hearts are broken."),
+    "moon_scored": ("Kafa attın: diğer herkes +{value} aldı.",
+                    "You shot the moon: everyone else gets +{value}."),
+    "moon_scored_new": ("Kafa attın: kendi puanından {value} düşüldü.",
+                        "You shot the moon: {value} comes off your own score."),
+    "moon_scored_we": ("{seat} kafa attınız: diğer herkes +{value} aldı.",
+                       "{seat} shot the moon: everyone else gets +{value}."),
+    "moon_scored_new_we": ("{seat} kafa attınız: kendi puanınızdan {value} düşüldü.",
+                           "{seat} shot the moon: {value} comes off your own scores."),
+}
 _DIRECTION = {"left": ("sola", "to the left"), "right": ("sağa", "to the right"),
               "across": ("karşıya", "across")}
-# Turkish case endings of the seat names (where cards go to / come from).
-_TR_DATIVE = {"Batı": "Batı'ya", "Kuzey": "Kuzey'e", "Doğu": "Doğu'ya", "Güney (sen)": "sana"}
-_TR_ABLATIVE = {"Batı": "Batı'dan", "Kuzey": "Kuzey'den", "Doğu": "Doğu'dan"}
 
 
 def text(key: str, lang: str, **fields: object) -> str:
-    """One sentence of the lessons in ``lang``.
+    """One sentence of the lessons in ``lang``. A sentence about the learner's own seat
+    (``seat`` given as a `maca.words.SeatWord`) speaks to them.
 
     >>> text("forward", "tr"), text("forward", "en")
     ('İleri ▶', 'Forward ▶')
+    >>> text("trick_won", "tr", n=3, card="A♣", seat=SeatWord(0, "tr"))
+    '3. eli sen aldın (A♣ ile).'
+    >>> text("trick_won", "tr", n=3, card="A♣", seat=SeatWord(2, "tr"))
+    '3. eli Kuzey aldı (A♣ ile).'
     """
-    tr, en = TEXT[key]
+    seat = fields.get("seat")
+    if key in YOU_TEXT and isinstance(seat, SeatWord) and seat.you:
+        tr, en = YOU_TEXT[key]
+    else:
+        tr, en = TEXT[key]
     return (tr if lang == "tr" else en).format(**fields)
 
 
@@ -324,13 +348,13 @@ def _mover(hand: Hand) -> int:
     return seat
 
 
-def _seat(seat: int, players: int) -> Callable[[str], str]:
-    return lambda lang: seat_name(seat, lang, players)
+def _seat(seat: int, players: int) -> Callable[[str], SeatWord]:
+    return lambda lang: SeatWord(seat, lang, players)
 
 
 def _symbols(cards: CardSet | list[Card]) -> str:
-    items = cards.sorted_for_display() if isinstance(cards, CardSet) else cards
-    return " ".join(c.symbol for c in items)
+    """Cards as symbols, in the order of the pictures."""
+    return card_list(cards)
 
 
 # -- playing a hand ---------------------------------------------------------------------------
@@ -456,7 +480,7 @@ class PlayLesson:
         if self.hand.is_over:
             points = self.hand.points()
             scores = lambda lang: ", ".join(  # noqa: E731
-                f"{seat_name(s, lang, self.players)} {p}" for s, p in enumerate(points))
+                f"{seat_name(s, lang, self.players)} {number(p)}" for s, p in enumerate(points))
             return Note.join(*self.recent, Note.say("hand_over", "ok", scores=scores))
         return Note.join(*self.recent, Note.say("your_turn"))
 
@@ -676,7 +700,7 @@ class TrickStepper:
     >>> steps.back(); steps.note.text("en")
     'There is nothing to undo.'
     >>> steps.forward(); steps.note.text("en")
-    'Trick 1: South (you) led 2♣.'
+    'Trick 1: you led 2♣.'
     """
 
     def __init__(self, seed: int = 1, rules: Rules | str = "standard", number: int = 4) -> None:
@@ -852,13 +876,9 @@ class PassingLesson:
         received = self.hand.received(self.seat)
         target, source = self.target, self.source
         assert target is not None and source is not None
-        self.note = Note(
-            "ok",
-            text("passed", "tr", cards=_symbols(given), target=_dative(target, self.players),
-                 source=_ablative(source, self.players), received=_symbols(received)),
-            text("passed", "en", cards=_symbols(given), target=seat_name(target, "en",
-                 self.players), source=seat_name(source, "en", self.players),
-                 received=_symbols(received)))
+        self.note = Note.say("passed", "ok", cards=_symbols(given),
+                             target=_seat(target, self.players),
+                             source=_seat(source, self.players), received=_symbols(received))
         return True
 
     def _closed(self) -> Verdict | None:
@@ -875,20 +895,10 @@ class PassingLesson:
         where = Note(
             "info",
             text("pass_to", "tr", n=self.number, direction=_DIRECTION[self.direction][0],
-                 target=_dative(target, self.players)),
+                 target=SeatWord(target, "tr", self.players)),
             text("pass_to", "en", n=self.number, direction=_DIRECTION[self.direction][1],
-                 target=seat_name(target, "en", self.players)))
+                 target=SeatWord(target, "en", self.players)))
         return Note.join(where, Note.say("choose", count=count, chosen=len(self.selected)))
-
-
-def _dative(seat: int, players: int) -> str:
-    name = seat_name(seat, "tr", players)
-    return _TR_DATIVE.get(name, name)
-
-
-def _ablative(seat: int, players: int) -> str:
-    name = seat_name(seat, "tr", players)
-    return _TR_ABLATIVE.get(name, name)
 
 
 # -- scoring ----------------------------------------------------------------------------------
@@ -996,8 +1006,16 @@ class ScoringLesson:
             return Note.say("unassigned", n=missing)
         shooters = moon_shooters(self.rules, [t.mask for t in self.taken()])
         if shooters:
-            names = lambda lang: " + ".join(  # noqa: E731
-                seat_name(s, lang, self.players) for s in shooters)
+            names = lambda lang: _capital(seat_words(shooters, lang, self.players))  # noqa: E731
             key = "moon_scored_new" if self.rules.moon == "new" else "moon_scored"
+            if 0 in shooters:
+                key = key + "_we" if len(shooters) > 1 else key
+                return Note("ok", *(YOU_TEXT[key][i].format(seat=names(lang),
+                                                             value=self.rules.moon_value)
+                                    for i, lang in enumerate(LANGS)))
             return Note.say(key, "ok", seat=names, value=self.rules.moon_value)
         return None
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]

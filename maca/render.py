@@ -24,6 +24,7 @@ from .cards import DISPLAY_SUITS, Card, CardSet, Suit
 from .errors import SettingError
 from .reasons import LANGS, seat_name
 from .scoring import TEAMS, hand_points, moon_shooters, penalty_points
+from .words import SeatWord, number, signed
 
 if TYPE_CHECKING:
     from .game import Game
@@ -73,29 +74,29 @@ _TEXT = {
     "hand_of_1": ("{seat}: 1 kart", "{seat}: 1 card"),
     "trick": ("El", "Trick"),
     "trick_n": ("{n}. el", "Trick {n}"),
-    "led": ("açtı", "led"),
-    "won": ("aldı", "won"),
+    "led": ("{seat:Nom} açtı", "{seat:Nom} led"),
+    "won": ("{seat:Nom} aldı", "{seat:Nom} won"),
     "empty": ("henüz kart yok", "no card yet"),
-    "last_trick": ("son el", "last trick"),
+    "last_trick": ("önceki el", "previous trick"),
     "hand_n": ("{n}. tur", "Hand {n}"),
     "pass": ("kart geçirme", "passing"),
-    "to_move": ("sıra: {seat}", "to play: {seat}"),
+    "to_move": ("sıra {seat:loc}", "to play: {seat}"),
     "broken": ("kupalar kırıldı", "hearts broken"),
     "not_broken": ("kupalar kırılmadı", "hearts not broken"),
     "over": ("tur bitti", "hand over"),
     "tricks_won": ("{n} el", "{n} tricks"), "tricks_won_1": ("1 el", "1 trick"),
     "points": ("{n} puan", "{n} points"), "points_1": ("1 puan", "1 point"),
-    "taken_by": ("{seat} aldı", "Taken by {seat}"),
+    "taken_by": ("{seat:Gen} aldıkları", "Taken by {seat:nom}"),
     "nothing_taken": ("ceza kartı yok", "no penalty cards"),
     "no_points_cards": ("ve {n} puansız kart", "and {n} cards without points"),
     "no_points_cards_1": ("ve 1 puansız kart", "and 1 card without points"),
     "player": ("Oyuncu", "Player"),
     "penalty_cards": ("Ceza kartları", "Penalty cards"),
     "penalty": ("Ceza puanı", "Penalty points"),
-    "moon": ("Ay vurma", "Moon"),
+    "moon": ("Kafa atma", "Moon"),
     "peskir": ("Peşkir", "Peşkir"),
     "score": ("Tur puanı", "Hand score"),
-    "shot": ("ay vurdu", "shot the moon"),
+    "shot": ("kafa attı", "shot the moon"),
     "declared": ("peşkir dedi", "declared peşkir"),
     "in_progress": ("tur sürüyor: puanlar son elden sonra kesinleşir",
                     "hand in progress: the score is final after the last trick"),
@@ -106,10 +107,16 @@ _TEXT = {
     "winners": ("Kazanan", "Winner"),
     "standings": ("Sıralama puanı", "Standing"),
     "playing": ("oynanıyor", "being played"),
-    "moon_mark": ("ay", "moon"),
+    "moon_mark": ("kafa attı", "moon"),
     "none": ("—", "—"),
     "left": ("sola", "left"), "right": ("sağa", "right"), "across": ("karşıya", "across"),
     "no_pass": ("kart geçirme yok", "no passing"),
+}
+#: The same texts when the seat they name is the learner's own ("sen" / "you").
+_YOU_TEXT = {
+    "led": ("sen açtın", "you led"),
+    "won": ("sen aldın", "you won"),
+    "taken_by": ("Senin aldıkların", "Taken by you"),
 }
 
 
@@ -164,7 +171,13 @@ def _t(key: str, lang: str, **fields: object) -> str:
     if fields.get("n") == 1 and key + "_1" in _TEXT:
         key += "_1"
     tr, en = _TEXT[key]
-    return (tr if lang == "tr" else en).format(**fields)
+    seat = fields.get("seat")
+    if key in _YOU_TEXT and isinstance(seat, SeatWord) and seat.you:
+        tr, en = _YOU_TEXT[key]
+    # numbers (points) are written with a true minus sign
+    shown = {k: number(v) if isinstance(v, int) and not isinstance(v, bool) else v
+             for k, v in fields.items()}
+    return (tr if lang == "tr" else en).format(**shown)
 
 
 def suit_colour(suit: Suit | int, four_colour: bool | None = None) -> str:
@@ -464,13 +477,13 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
         _t("trick_n", lang, n=number) if number is not None else _t("trick", lang))
     summary = [head]
     if trick.cards:
-        summary.append(f"{seat_name(trick.leader, lang, players)} {_t('led', lang)}")
+        summary.append(_t("led", lang, seat=SeatWord(trick.leader, lang, players)))
     if trick.winner is not None:
-        summary.append(f"{seat_name(trick.winner, lang, players)} {_t('won', lang)}")
+        summary.append(_t("won", lang, seat=SeatWord(trick.winner, lang, players)))
     if not trick.cards:
         summary.append(_t("empty", lang))
     if next_seat is not None:
-        summary.append(_t("to_move", lang, seat=seat_name(next_seat, lang, players)))
+        summary.append(_t("to_move", lang, seat=SeatWord(next_seat, lang, players)))
     caption = " · ".join(summary)
     return (f'<div role="group" aria-label="{escape(caption)}" style="display:inline-block;'
             f'max-width:100%;font-family:{FONT};line-height:1.3">'
@@ -558,7 +571,7 @@ def table_html(hand: Hand, *, lang: str | None = None, four_colour: bool | None 
     if hand.is_over:
         state.append(_t("over", lang))
     elif to_move is not None:
-        state.append(_t("to_move", lang, seat=seat_name(to_move, lang, players)))
+        state.append(_t("to_move", lang, seat=SeatWord(to_move, lang, players)))
     state.append(_t("broken" if hand.hearts_broken else "not_broken", lang))
     line = " · ".join(state)
     return (f'<div role="group" aria-label="{escape(line)}" style="font-family:{FONT};'
@@ -589,7 +602,7 @@ def taken_html(cards: CardSet | int | Iterable[Card | str] | str, rules: Rules, 
     points = penalty_points(rules, [taken.mask])[0]
     head = []
     if seat is not None:
-        head.append(_t("taken_by", lang, seat=seat_name(seat, lang, rules.players)))
+        head.append(_t("taken_by", lang, seat=SeatWord(seat, lang, rules.players)))
     head.append(_t("points", lang, n=points))
     others = len(taken) - len(scoring)
     label = " · ".join(head)
@@ -622,13 +635,13 @@ def _score_box(rows: list[str], foot: str) -> str:
 
 def _int(value: int) -> str:
     """A whole number with a true minus sign."""
-    return f"−{-value}" if value < 0 else str(value)
+    return number(value)
 
 
 def _signed(value: int, lang: str) -> str:
     if value == 0:
         return _t("none", lang)
-    return f"+{value}" if value > 0 else f"−{-value}"
+    return signed(value)
 
 
 def _glyphs(cards: CardSet, four_colour: bool | None) -> str:
@@ -694,7 +707,7 @@ def score_table_html(rules: Rules, taken: Sequence[CardSet | int], *,
     extra = []
     if final and rules.partnership:
         teams = ", ".join(
-            f"{seat_name(a, lang)} + {seat_name(b, lang)}: {points[a] + points[b]}"
+            f"{seat_name(a, lang)} + {seat_name(b, lang)}: {_int(points[a] + points[b])}"
             for a, b in TEAMS)
         extra.append(f"{_t('teams', lang)}: {teams}")
     if not final:
@@ -761,7 +774,7 @@ def game_scores_html(game: Game, *, lang: str | None = None,
     foot = [_t("target", lang, n=rules.target)]
     if rules.partnership:
         foot.append(f"{_t('teams', lang)}: " + ", ".join(
-            f"{seat_name(a, lang)} + {seat_name(b, lang)}: {t}"
+            f"{seat_name(a, lang)} + {seat_name(b, lang)}: {_int(t)}"
             for (a, b), t in zip(TEAMS, game.team_totals)))
     if game.is_over:
         rows.append(f"<tr><td {_TD}>{_t('standings', lang)}</td>"

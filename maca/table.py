@@ -46,6 +46,7 @@ from .game import Game
 from .hand import Hand
 from .lessons import Note
 from .reasons import seat_name
+from .words import SeatWord, card_list, number, signed
 from .rules import PRESETS, Rules
 from .scoring import TEAMS, seat_standings, unit_totals
 
@@ -62,19 +63,19 @@ WARNING_SECONDS = 10
 WORDS: dict[str, tuple[str, str]] = {
     "practice": ("Test", "Practice"),
     "rated": ("Puanlı", "Rated"),
-    "choose_pass": ("{seat} geçireceğin {count} kartı seç.",
-                    "Choose {count} cards to pass to {seat}."),
-    "passed": ("{cards} kartlarını {seat} geçirdin; {source} {got} geldi.",
-               "You passed {cards} to {seat}; {got} came from {source}."),
+    "choose_pass": ("{seat:Dat} geçireceğin {count} kartı seç.",
+                    "Choose {count} cards to pass to {seat:dat}."),
+    "passed": ("{cards} kartlarını {seat:dat} geçirdin; {source:abl} {got} geldi.",
+               "You passed {cards} to {seat:dat}; {got} came from {source:abl}."),
     "no_pass": ("Bu turda kart geçirme yok.", "No passing this hand."),
     "your_turn": ("Sıra sende: işaretli (oynanabilir) kartlardan birini oyna.",
                   "Your turn: play one of the marked (playable) cards."),
     "played": ("{seat}: {card}", "{seat}: {card}"),
-    "trick_won": ("{n}. eli alan: {seat}.", "{seat} won trick {n}."),
+    "trick_won": ("{n}. eli {seat:nom} aldı.", "{seat:Nom} won trick {n}."),
     "hand_over": ("{n}. tur bitti. Bu turun puanları: {scores}.",
                   "Hand {n} is over. Points this hand: {scores}."),
-    "moon_shot": ("Ay vuran: {seat}!", "{seat} shot the moon!"),
-    "moon_choose": ("Ay vurdun! Eski usul mü (diğerlerine +{value}), yeni usul mü (sana "
+    "moon_shot": ("{seat:Nom} kafa attı!", "{seat:Nom} shot the moon!"),
+    "moon_choose": ("Kafa attın! Eski usul mü (diğerlerine +{value}), yeni usul mü (sana "
                     "−{value})?", "You shot the moon! Old style (+{value} to the others) or new "
                     "style (−{value} to you)?"),
     "moon_old": ("Eski usul (+{value} diğerlerine)", "Old style (+{value} to the others)"),
@@ -131,37 +132,35 @@ WORDS: dict[str, tuple[str, str]] = {
     "preset_partnership": ("eşli", "partnership"),
 }
 
+#: The same sentences when the seat they are about (``seat``) is the learner's own.
+YOU_WORDS: dict[str, tuple[str, str]] = {
+    "trick_won": ("{n}. eli sen aldın.", "You won trick {n}."),
+    "moon_shot": ("Kafa attın!", "You shot the moon!"),
+}
+
 
 def say(key: str, kind: str = "info", **values: object) -> Note:
     """A sentence of `WORDS` as a `Note`; a value given as a function of the language is
     called per language (seat and card names).
 
-    >>> say("trick_won", n=3, seat=lambda lang: seat_name(1, lang)).text("tr")
-    '3. eli alan: Batı.'
+    >>> say("trick_won", n=3, seat=_seat(1, 4)).text("tr")
+    '3. eli Batı aldı.'
+    >>> say("trick_won", n=3, seat=_seat(0, 4)).text("tr")
+    '3. eli sen aldın.'
     """
     tr, en = WORDS[key]
+    seat = values.get("seat")
+    if key in YOU_WORDS and callable(seat) and getattr(seat("tr"), "you", False):
+        tr, en = YOU_WORDS[key]
     def fill(lang: str) -> dict[str, object]:
         return {k: v(lang) if callable(v) else v for k, v in values.items()}
     return Note(kind, tr.format(**fill("tr")), en.format(**fill("en")))
 
 
-def _seat(seat: int, players: int, case: str = "") -> Callable[[str], str]:
-    """A seat's name per language; ``case`` ``"to"`` or ``"from"`` gives the Turkish dative
-    (Batı'ya) or ablative (Batı'dan) form, English keeps the plain name."""
-    def name(lang: str) -> str:
-        plain = seat_name(seat, lang, players)
-        if lang != "tr" or not case:
-            return plain
-        return _TR_CASES[case].get(plain, plain)
-    return name
-
-
-#: Turkish case forms of the seat names (the sentences put "to"/"from" in the name).
-_TR_CASES = {
-    "to": {"Güney (sen)": "sana", "Batı": "Batı'ya", "Kuzey": "Kuzey'e", "Doğu": "Doğu'ya"},
-    "from": {"Güney (sen)": "senden", "Batı": "Batı'dan", "Kuzey": "Kuzey'den",
-             "Doğu": "Doğu'dan"},
-}
+def _seat(seat: int, players: int) -> Callable[[str], SeatWord]:
+    """A seat per language, as a `maca.words.SeatWord`: ``{seat}`` in a sentence is its label,
+    ``{seat:dat}`` (Batı'ya, sana), ``{seat:abl}`` (Batı'dan, senden) … its forms."""
+    return lambda lang: SeatWord(seat, lang, players)
 
 
 def _rules_name(name: str) -> Callable[[str], str]:
@@ -171,8 +170,8 @@ def _rules_name(name: str) -> Callable[[str], str]:
 
 
 def _symbols(cards: CardSet | Sequence[Card]) -> str:
-    items = cards.sorted_for_display() if isinstance(cards, CardSet) else cards
-    return " ".join(c.symbol for c in items)
+    """Cards as symbols, in the order of the pictures."""
+    return card_list(cards)
 
 
 def make_rules(rules: Rules | str = "standard", target: int | None = None,
@@ -416,7 +415,7 @@ class Table:
 
     def peskir_question(self) -> Note:
         """The peşkir question, with what success and failure are worth under these rules."""
-        return say("peskir_ask", success=f"{self.rules.peskir_success:+d}".replace("-", "−"),
+        return say("peskir_ask", success=signed(self.rules.peskir_success),
                    failure=self.rules.peskir_failure)
 
     def session_standing(self) -> int:
@@ -622,8 +621,8 @@ class Table:
         n = self.players
         target, source = hand.pass_target(self.seat), hand.pass_source(self.seat)
         assert target is not None and source is not None
-        self.note = say("passed", cards=_symbols(cards), seat=_seat(target, n, "to"),
-                        source=_seat(source, n, "from"),
+        self.note = say("passed", cards=_symbols(cards), seat=_seat(target, n),
+                        source=_seat(source, n),
                         got=_symbols(hand.received(self.seat)))
         self._advance(keep_note=True)
 
@@ -674,7 +673,7 @@ class Table:
                     target = hand.pass_target(self.seat)
                     assert target is not None
                     self.note = Note.join(self.note, say(
-                        "choose_pass", seat=_seat(target, self.players, "to"),
+                        "choose_pass", seat=_seat(target, self.players),
                         count=self.rules.pass_count))
                 return
         if self._peskir_pending():
@@ -710,7 +709,7 @@ class Table:
             notes.append(say("moon_shot", seat=_seat(shooter, n)))
         scores = hand.points()
         notes.append(say("hand_over", n=hand.number, scores=lambda lang: ", ".join(
-            f"{seat_name(s, lang, n)} {p}" for s, p in enumerate(scores))))
+            f"{seat_name(s, lang, n)} {number(p)}" for s, p in enumerate(scores))))
         if self.game.is_over and not self._recorded:
             notes += self._finish()
         self.note = Note.join(*notes)
@@ -787,7 +786,7 @@ def totals_chart_svg(game: Game, lang: str = "tr", width: int = 360, height: int
 
     title = ("Toplam puanlar, tur tur" if lang == "tr" else "Running totals, hand by hand")
     names = [seat_name(s, lang, n) for s in range(n)]
-    desc = "; ".join(f"{names[s]}: {running[-1][s]}" for s in range(n))
+    desc = "; ".join(f"{names[s]}: {number(running[-1][s])}" for s in range(n))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" '
              f'height="{height}" viewBox="0 0 {width} {height}" '
              f'aria-label="{escape(title)}. {escape(desc)}" '
@@ -804,7 +803,7 @@ def totals_chart_svg(game: Game, lang: str = "tr", width: int = 360, height: int
                  f'<text x="{left + 4}" y="{ty - 3:.1f}" font-size="10" fill="#475569">'
                  f'{target_word}</text>')
     parts.append(f'<text x="{left - 4}" y="{y(low) + 4:.1f}" font-size="10" text-anchor="end" '
-                 f'fill="#475569">{low}</text>')
+                 f'fill="#475569">{number(low)}</text>')
     for i in range(len(running)):
         parts.append(f'<text x="{x(i):.1f}" y="{height - 8}" font-size="10" text-anchor="middle" '
                      f'fill="#475569">{i}</text>')
@@ -815,6 +814,6 @@ def totals_chart_svg(game: Game, lang: str = "tr", width: int = 360, height: int
                      f'stroke-width="2"{dash}/>')
         last = running[-1][s]
         parts.append(f'<text x="{left + plot_w + 6}" y="{up + 12 + 15 * s}" font-size="11" '
-                     f'fill="{_LINE_COLOURS[s]}">{escape(names[s])} {last}</text>')
+                     f'fill="{_LINE_COLOURS[s]}">{escape(names[s])} {number(last)}</text>')
     parts.append("</svg>")
     return "".join(parts)

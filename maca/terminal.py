@@ -25,6 +25,7 @@ from typing import IO, Callable
 from .cards import Card, CardSet
 from .errors import MacaError
 from .reasons import seat_name
+from .words import card_list, number, signed
 from .rules import PRESETS
 from .table import TIMER_RANGE, WORDS as TABLE_WORDS, Table
 
@@ -79,6 +80,9 @@ _NO = {"h", "hayır", "hayir", "n", "no"}
 _LEAVE = {"q", "quit", "çık", "cik", "exit"}
 _UNDO = {"u", "undo", "geri"}
 _HINT = {"?", "hint", "ipucu"}
+
+
+_num = number
 
 
 def _w(key: str, lang: str, **values: object) -> str:
@@ -232,19 +236,19 @@ class _Terminal:
         lead = max(3, len(total))
         self.say(" " * (lead + 3) + "".join(f"{x:>{width}}" for x in names))
         for number, points in table.sheet():
-            self.say(f"  {number:>{lead}} " + "".join(f"{p:>{width}}" for p in points))
-        self.say(f"  {total:>{lead}} " + "".join(f"{t:>{width}}" for t in table.game.totals))
+            self.say(f"  {number:>{lead}} " + "".join(f"{_num(p):>{width}}" for p in points))
+        self.say(f"  {total:>{lead}} " + "".join(f"{_num(t):>{width}}"
+                                                 for t in table.game.totals))
         shown = table.revealed()
         if shown is not None:
             self.say(_w("hands_shown", lang))
             for seat, cards in enumerate(shown):
-                self.say(f"  {self.name(seat):14} " + " ".join(
-                    c.symbol for c in cards.sorted_for_display()))
+                self.say(f"  {self.name(seat):14} " + card_list(cards))
 
     def show_session(self) -> None:
         table, lang = self.table, self.lang
         self.say(_w("session", lang, games=len(table.results),
-                    standing=f"{table.session_standing():+d}"))
+                    standing=signed(table.session_standing())))
         for r in table.results:
             self.say(_w("session_row", lang, number=r.number, mode=_w(r.mode, lang),
                         level=_w(f"level_{r.level}", lang),
@@ -314,8 +318,7 @@ class _Terminal:
             self.show_state()
             legal = table.legal()
             self.show_hand(legal)
-            self.say(_w("playable", lang, cards=" ".join(
-                c.symbol for c in legal.sorted_for_display())))
+            self.say(_w("playable", lang, cards=card_list(legal)))
             answer = self.ask(_w("ask_play" if table.mode == "practice" else "ask_play_rated",
                                  lang))
             if answer is None:

@@ -103,7 +103,7 @@ def play_lesson(lang: str = "tr", seed: int = 1, rules: str = "standard",
     >>> panel.lesson.note.text("en")
     'You hold a club: you must follow suit and play a club.'
     >>> panel.act("card", "8C"); panel.lesson.note.text("en").split(".")[0]
-    'South (you) won trick 1 (with 8♣)'
+    'You won trick 1 (with 8♣)'
     """
     return PlayPanel(lang, seed=seed, rules=rules, position=position)
 
@@ -311,7 +311,7 @@ def trick_lesson(lang: str = "tr", seed: int = 1, rules: str = "standard") -> Tr
 
     >>> panel = trick_lesson(lang="en", seed=2)
     >>> panel.act("forward"); panel.stepper.note.text("en")
-    'Trick 1: South (you) led 2♣.'
+    'Trick 1: you led 2♣.'
     >>> panel.act("back"); panel.stepper.note.text("en")
     'Start of the hand: press Forward to see the first card.'
     """

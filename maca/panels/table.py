@@ -23,6 +23,7 @@ from typing import Any, Callable, NamedTuple
 from .. import render
 from ..cards import CardSet
 from ..reasons import seat_name
+from ..words import card_list, number as _number, signed
 from ..rules import PRESET_NAMES
 from ..table import TIMER_RANGE, WORDS as TABLE_WORDS, Table, make_rules, totals_chart_svg
 from .base import (Panel, button, card_buttons, group, heading, note_html, notes_html,
@@ -40,9 +41,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "target": ("Hedef", "Target"),
     "passing": ("Kart geçirme", "Passing"),
     "on": ("Açık", "On"), "off": ("Kapalı", "Off"),
-    "moon": ("Ay vurma", "Moon"),
+    "moon": ("Kafa atma", "Moon"),
     "moon_rule_old": ("eski usul", "old"), "moon_rule_new": ("yeni usul", "new"),
-    "moon_rule_choice": ("vuran seçer", "shooter's choice"),
+    "moon_rule_choice": ("kafa atan seçer", "shooter's choice"),
     "start": ("Oyuna başla", "Start the game"),
     "setup_note": ("Seçimlerini yap ve oyuna başla. Test oyununda geri alma ve ipucu var, süre "
                    "yok; puanlı oyunda her hamlenin süresi var ve sonuç sıralamana işlenir.",
@@ -309,9 +310,11 @@ class TablePanel(Panel):
         if sheet and stage in ("hand_over", "game_over", "moon", "left"):
             names = [seat_name(s, lang, n) for s in range(n)]
             head = "".join(f"<th>{escape(x)}</th>" for x in names)
-            body = "".join(f"<tr><td>{number}</td>" + "".join(f"<td>{p}</td>" for p in points)
+            body = "".join(f"<tr><td>{number}</td>"
+                           + "".join(f"<td>{_number(p)}</td>" for p in points)
                            + "</tr>" for number, points in sheet)
-            total = "".join(f"<td><strong>{t}</strong></td>" for t in table.game.totals)
+            total = "".join(f"<td><strong>{_number(t)}</strong></td>"
+                            for t in table.game.totals)
             parts.append(heading(_w("sheet", lang))
                          + f'<table class="maca-sheet"><thead><tr><th>{_w("hand", lang)}</th>'
                          f"{head}</tr></thead><tbody>{body}<tr><td>{_w('total', lang)}</td>"
@@ -321,7 +324,7 @@ class TablePanel(Panel):
         if shown is not None:
             parts.append(heading(_w("revealed", lang)) + "".join(
                 f'<p class="maca-note">{escape(seat_name(s, lang, n))}: '
-                f'{escape(" ".join(c.symbol for c in cards.sorted_for_display()))}</p>'
+                f'{escape(card_list(cards))}</p>'
                 for s, cards in enumerate(shown)))
         if stage in ("game_over", "left"):
             parts.append(self.session_html())
@@ -351,7 +354,7 @@ class TablePanel(Panel):
             f"{escape(_w('level_' + r.level, lang))}, {escape(_preset(r.rules, lang))}: "
             f"{escape(_w(r.result_key(), lang))}</li>" for r in table.results)
         return (heading(_w("session", lang)) + f"<ul>{items}</ul>"
-                + f'<p class="maca-note">{escape(_w("standing", lang, standing=f"{table.session_standing():+d}"))}</p>')
+                + f'<p class="maca-note">{escape(_w("standing", lang, standing=signed(table.session_standing())))}</p>')
 
     def body(self, live: bool) -> str:
         lang = self.lang
