@@ -15,7 +15,8 @@ from maca.exercises.kinds import PlayGoal, read_cards, read_seat, read_yes_no
 
 ROOT = Path(__file__).resolve().parent.parent
 SETS = sorted((ROOT / "exercises").glob("*.toml"))
-TOPICS = {"passing", "follow_suit", "hearts", "scoring", "moon", "turkish"}
+TOPICS = {"passing", "follow_suit", "hearts", "scoring", "moon", "turkish", "variants",
+          "strategy"}
 
 
 def wrong_answer(exercise: Exercise) -> Any:
@@ -26,7 +27,9 @@ def wrong_answer(exercise: Exercise) -> Any:
         held = q.hand.cards(0)
         return [str(c) for c in (right - [next(iter(right))] if len(right) > 1 else
                                  (held - right) or CardSet.parse("AS 2C") - held)][:13]
-    if exercise.kind == "play_goal":
+    if exercise.kind == "choose_pass":
+        return [str(c) for c in q.study.table()[-1][0]]      # the worst pass measured
+    if exercise.kind in ("play_goal", "choose_lead", "choose_discard"):
         return str(next(iter(q.hand.legal_plays() - q.accepted)))
     if exercise.kind == "trick_winner":
         return (right + 1) % q.players

@@ -19,7 +19,7 @@ from maca.exercises.session import Attempt
 from maca.exercises.text import _CATALOGUE
 
 KINDS_ASKED = ["legal_cards", "play_goal", "trick_winner", "pass_direction", "moon_possible",
-               "hand_score", "game_winner"]
+               "hand_score", "game_winner", "choose_pass", "choose_lead", "choose_discard"]
 SET = ('id = "mixed"\ntitle = { tr = "Karışık", en = "Mixed" }\nhint_cost = 1\n'
        + "".join(f'[[generate]]\nid = "{k}"\nkind = "{k}"\npoints = 2\n' for k in KINDS_ASKED)
        + '[[generate]]\nid = "three"\nkind = "hand_score"\nrules = "three_players"\n'
@@ -73,6 +73,8 @@ def wrong(attempt: Attempt) -> Any:
     """Some answer the engine refuses, built from what the attempt offers."""
     exercise, mode = attempt.exercise, attempt.form.mode
     right = exercise.answer()
+    if exercise.kind == "choose_pass":
+        return [str(c) for c in exercise.question.study.table()[-1][0]]  # the worst pass
     if mode == "cards":
         return right[1:] or [str(next(c for c in attempt.offered() if str(c) not in right))]
     if mode == "card":

@@ -25,6 +25,7 @@ from ..reasons import Reason, seat_name
 from ..rules import Rules
 from .kinds import (GOALS, GameWinner, HandScore, LegalCards, MoonPossible, NoQuestionError,
                     Outcome, PassDirection, PlayGoal, Question, TrickWinner)
+from .judgement import SOLVER_GOAL_TEXT, ChooseDiscard, ChooseLead, ChoosePass
 from .text import ExerciseError, Text
 
 __all__ = ["THEMES", "Generated", "generate", "resolve_theme", "GenerationError"]
@@ -348,6 +349,89 @@ def _play_goal(theme: str, rules: Rules, rng: random.Random) -> Generated:
     raise GenerationError(f"no play_goal position with theme {theme!r} was found")
 
 
+_PASS_HINTS = {
+    "left": Text("Sola geçirdiğin kartlar Batı'ya gider; Batı senden sonra oynar. Hangi kartın "
+                 "elinde kalması seni en çok korkutur?",
+                 "Cards you pass left go to West, who plays after you. Which card would you "
+                 "least like to keep?"),
+    "right": Text("Sağa geçirince kartların Doğu'ya gider, sana da Batı'dan kart gelir. Maça "
+                  "kızı sende ya da maça papazı, ası korumasızsa ne yaparsın?",
+                  "Passing right, your cards go to East and West's come to you. What do you do "
+                  "with the queen of spades, or an unguarded king or ace of spades?"),
+    "across": Text("Karşıya geçirirken kısa bir rengi bitirmek işine yarar mı? Bir renkte hiç "
+                   "kartın kalmazsa o renk açılınca ceza kartlarını atabilirsin.",
+                   "Passing across: would emptying a short suit help? With no card of a suit "
+                   "left, you can throw penalty cards when it is led."),
+}
+
+
+def _choose_pass(theme: str, rules: Rules, rng: random.Random) -> Generated:
+    hand = Hand.deal(rules, number=1, rng=rng)
+    fields: dict[str, Any] = {"cards": str(hand.cards(0)), "direction": theme}
+    question = ChoosePass(fields, rules)
+    way = {"left": Text("sola", "left"), "right": Text("sağa", "right"),
+           "across": Text("karşıya", "across")}[theme]
+    count = rules.pass_count
+    prompt = Text(f"Bu turda kartlar {way.tr} geçiriliyor. Hangi {count} kartı geçirirsin?",
+                  f"This hand passes {way.en}. Which {count} cards do you pass?")
+    return Generated(question, fields, prompt, (_PASS_HINTS[theme],))
+
+
+_SOLVED_HINTS = {
+    "avoid_queen": Text("Maça kızı kimde, o oyuncunun hangi renkte kartı kalmadı? Onun kızı "
+                        "atabileceği bir eli sen alma.",
+                        "Who holds the queen of spades, and which suit is that player out of? "
+                        "Do not win a trick where the queen can be thrown on you."),
+    "no_points": Text("Bütün kartlar açık: her rengi say. Hangi renkte senden büyük kart "
+                      "oynamak zorunda kalan biri var?",
+                      "Every hand is face up: count each suit. In which suit must someone "
+                      "play a card above yours?"),
+    "fewest_points": Text("Kalan ellerin hepsini düşün: şimdi bir eli almak, sonra daha pahalı "
+                          "bir eli almaktan iyi olabilir.",
+                          "Think of all the tricks left: taking one now may be better than a "
+                          "dearer one later."),
+}
+
+
+def _solved(kind: str, theme: str, rules: Rules, rng: random.Random) -> Generated:
+    maker = ChooseLead if kind == "choose_lead" else ChooseDiscard
+    if kind == "choose_discard" and theme == "avoid_queen" and rules.discard_order == "turkish":
+        raise GenerationError("theme 'avoid_queen' of choose_discard needs rules without the "
+                              "Turkish discard order (there a void player must throw Q♠ first)")
+    for hand in _moments(rules, rng, rules.hand_size - rng.randint(3, 5)):
+        trick = hand.current_trick.cards
+        if hand.to_move != 0 or len(hand.legal_plays()) < 2:
+            continue
+        if (kind == "choose_lead") == bool(trick):
+            continue
+        if trick and hand.cards(0).of_suit(trick[0].suit):
+            continue
+        fields: dict[str, Any] = {"position": hand.position(), "goal": theme}
+        try:
+            question = maker(fields, rules)
+        except (NoQuestionError, ExerciseError):
+            continue
+        goal = SOLVER_GOAL_TEXT[theme]
+        if kind == "choose_lead":
+            prompt = Text(f"Eli sen açıyorsun ve bütün kartlar açık. Hedefin: {goal.tr} Hangi "
+                          "kartla açarsın?", f"You lead, every hand face up. Your goal: {goal.en} "
+                          "Which card do you lead?")
+        else:
+            prompt = Text(f"Açılan renkten kartın yok ve bütün kartlar açık. Hedefin: {goal.tr} "
+                          "Hangi kartı atarsın?", "You cannot follow suit, every hand face up. "
+                          f"Your goal: {goal.en} Which card do you discard?")
+        return Generated(question, fields, prompt, (_SOLVED_HINTS[theme],))
+    raise GenerationError(f"no {kind} position with theme {theme!r} was found")
+
+
+def _choose_lead(theme: str, rules: Rules, rng: random.Random) -> Generated:
+    return _solved("choose_lead", theme, rules, rng)
+
+
+def _choose_discard(theme: str, rules: Rules, rng: random.Random) -> Generated:
+    return _solved("choose_discard", theme, rules, rng)
+
+
 _Maker = Callable[[str, Rules, random.Random], Generated]
 _NEEDS: dict[str, tuple[Callable[[Rules], bool], str]] = {
     "first_trick": (lambda r: r.no_points_first_trick, "rules with no points on the first trick"),
@@ -356,6 +440,10 @@ _NEEDS: dict[str, tuple[Callable[[Rules], bool], str]] = {
     "peskir": (lambda r: r.peskir, "rules with peşkir"),
     "bonus": (lambda r: r.moon_needs_bonus, "rules whose moon needs a bonus card (omnibus)"),
     "from": (lambda r: bool(r.pass_cycle), "rules with passing"),
+    "left": (lambda r: "left" in r.pass_cycle and r.pass_count > 0, "rules that pass left"),
+    "right": (lambda r: "right" in r.pass_cycle and r.pass_count > 0, "rules that pass right"),
+    "across": (lambda r: "across" in r.pass_cycle and r.pass_count > 0,
+               "rules that pass across"),
 }
 
 #: kind -> (its themes, the first being the default; the function that makes one).
@@ -368,6 +456,9 @@ THEMES: dict[str, tuple[tuple[str, ...], _Maker]] = {
     "game_winner": (("totals",), _game_winner),
     "moon_possible": (("any", "bonus"), _moon_possible),
     "play_goal": (tuple(g if g != "avoid_card" else "avoid_queen" for g in GOALS), _play_goal),
+    "choose_pass": (("left", "right", "across"), _choose_pass),
+    "choose_lead": (("avoid_queen", "no_points", "fewest_points"), _choose_lead),
+    "choose_discard": (("avoid_queen", "no_points", "fewest_points"), _choose_discard),
 }
 
 
