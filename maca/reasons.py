@@ -134,9 +134,10 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
         "Sonraki dağıtıcıyı yalnızca kafa atan oyuncu seçebilir (Türk kuralları).",
         "Only a player who shot the moon may choose the next dealer (Turkish rules)."),
     Reason.MOON_CHOICE_NOT_ALLOWED: (
-        "Burada seçim yok: ay vurma seçimi yalnızca 'choice' kuralında ve kafa atıldığında yapılır.",
-        "There is no choice to make: the moon option is chosen only under the 'choice' rule, "
-        "after a moon."),
+        "Burada seçim yok: kafa atan oyuncu puanın nasıl yazılacağını yalnızca kurallar bu "
+        "seçimi tanıyorsa ve kafa atıldıktan sonra seçer.",
+        "There is no choice to make: the shooter chooses how a moon is scored only when the "
+        "rules allow that choice, and only after a moon."),
     Reason.GAME_OVER: ("Oyun bitti; yeni tur dağıtılamaz.",
                        "The game is over; no new hand can be dealt."),
     Reason.GAME_NOT_OVER: ("Oyun henüz bitmedi: sıralama, bir toplam hedefe ulaşınca belli olur.",

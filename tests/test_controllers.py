@@ -213,7 +213,8 @@ def test_trick_stepper_walks_forward_and_back_with_undo():
 
 
 def _seat_en(seat: int) -> str:
-    return ("South (you)", "West", "North", "East")[seat]
+    """A seat as a sentence names it: the learner's own seat is "you"."""
+    return ("you", "West", "North", "East")[seat]
 
 
 # -- passing ----------------------------------------------------------------------------------
@@ -255,7 +256,8 @@ def test_passing_enforces_three_cards_through_the_engine():
     assert "Doğu'dan gelenler" in lesson.note.text("tr")
     assert "to West. From East you received" in lesson.note.text("en")
     lesson.toggle(cards[5])
-    assert lesson.note.text("tr") == "Güney (sen) kartlarını zaten geçirdi."
+    assert lesson.note.text("tr") == "Kartlarını zaten geçirdin."
+    assert lesson.note.text("en") == "You have already passed."
     lesson.restart()
     assert not lesson.done and lesson.selected == []
 
@@ -360,8 +362,8 @@ def test_scoring_standard_moon_and_a_stopped_moon():
     assert lesson.summary().text("en").startswith("14 cards with points have not been given")
     lesson.give_all()
     assert lesson.points() == (0, 26, 26, 26)
-    assert lesson.summary().text("tr") == ("Güney (sen) ay vurdu (kafa attı): diğer herkes "
-                                           "+26 aldı.")
+    assert lesson.summary().text("tr") == "Kafa attın: diğer herkes +26 aldı."
+    assert lesson.summary().text("en") == "You shot the moon: everyone else gets +26."
     lesson.active = 2
     lesson.click("2H")
     assert lesson.points() == (25, 0, 1, 0) and lesson.summary() is None
@@ -403,6 +405,8 @@ def test_scoring_partnership_three_players_and_replay():
     team.active = 2
     team.click("QS")
     assert team.points() == (0, 26, 0, 26)
+    assert team.summary().text("tr") == "Sen ve Kuzey kafa attınız: diğer herkes +26 aldı."
+    assert team.summary().text("en") == "You and North shot the moon: everyone else gets +26."
     three = ScoringLesson("three_players")
     assert three.players == 3
     three.replay(seed=4)
@@ -422,7 +426,7 @@ def test_the_moon_line_shoots_the_moon():
         assert lesson.moon_alive()
         assert lesson.click(card), lesson.note.text("en")
     assert lesson.hand.points() == (0, 26, 26, 26)
-    assert lesson.note.text("tr").endswith("Ay vurdun! Sen 0 aldın, diğer herkes +26.")
+    assert lesson.note.text("tr").endswith("Kafa attın! Sen 0 aldın, diğer herkes +26.")
     assert lesson.note.text("en").endswith("everyone else +26.")
 
 
@@ -433,7 +437,7 @@ def test_one_heart_to_someone_else_stops_the_moon():
     lesson.click("2D")  # West has no diamond and throws a heart; North wins with 8♦
     assert not lesson.moon_alive()
     assert lesson.note.kind == "error"
-    assert lesson.note.text("tr").endswith("Kuzey 7♥ aldı: artık ay vuramazsın.")
+    assert lesson.note.text("tr").endswith("Kuzey 7♥ aldı: artık kafa atamazsın.")
     assert lesson.note.text("en").endswith("North took 7♥: the moon is out of reach now.")
     while not lesson.hand.is_over:
         lesson.go_on()                    # after a trick that another player won

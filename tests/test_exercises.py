@@ -91,8 +91,10 @@ def test_goal_feedback_shows_a_line_of_play_that_fails() -> None:
     assert isinstance(ex.question, PlayGoal)
     assert ex.question.accepted == CardSet.parse("10S 4S")
     text = check(ex, "AS").message("en")
-    assert "A♠ is not enough: if the trick goes on with West Q♠, South (you) wins it (with 13 " \
+    assert "A♠ is not enough: if the trick goes on with West Q♠, you win it (with 13 " \
            "penalty points)." in text
+    assert "A♠ yetmez: ardından Batı Q♠ atılırsa eli sen alırsın (13 ceza puanıyla)." \
+        in check(ex, "AS").message("tr")
     assert check(ex, "4♠").passed and check(ex, "maça 10'lu").passed
 
 

@@ -127,7 +127,7 @@ def test_rule_3_passing_is_simultaneous(deal):
     assert hand.check("2C").reason is Reason.PASSING_NOT_DONE
     assert hand.check("2C").message("en") == "Passing comes first: East has not chosen cards yet."
     assert hand.check("2C").message("tr") == \
-        "Önce kart geçirme bitmeli: Doğu henüz kartlarını seçmedi."
+        "Önce kart geçirme bitmeli: Doğu henüz geçireceği kartları seçmedi."
     hand.give(3, "AS KS QS")
     assert hand.cards(1) == cards("JH TH 9H 8H 7H 6H 5H 4H 3H 2H 2C 3C 4C")
     assert hand.cards(0) == cards("AC KC QC JC TC 9C 8C 7C 6C 5C AS KS QS")

@@ -108,9 +108,9 @@ def test_trick_shows_each_seat_who_led_and_who_won():
     assert re.search(r'aria-label="%s".*?stroke="#e0a100"' % re.escape(escape(winner.name("tr"))),
                      html)
     assert html.count('stroke="#e0a100"') == 1
-    leader = ("Güney (sen)", "Batı", "Kuzey", "Doğu")[trick.leader]
-    won = ("Güney (sen)", "Batı", "Kuzey", "Doğu")[trick.winner]
-    assert f"1. el · {leader} açtı · {won} aldı" in html
+    led = ("sen açtın", "Batı açtı", "Kuzey açtı", "Doğu açtı")[trick.leader]
+    won = ("sen aldın", "Batı aldı", "Kuzey aldı", "Doğu aldı")[trick.winner]
+    assert f"1. el · {led} · {won}" in html
     for name in ("Güney (sen)", "Batı", "Kuzey", "Doğu"):
         assert f">{name}</text>" in html
     assert_self_contained(html)
@@ -138,7 +138,8 @@ def test_table_shows_hands_trick_and_state():
     assert "kart geçirme yok" in own
     played = _first_trick()
     html = table_html(played, lang="en")
-    assert "Trick 1 (last trick)" in html and "1 trick" in html
+    assert "Trick 1 (previous trick)" in html and "1 trick" in html
+    assert "1. el (önceki el)" in table_html(played, lang="tr")
     assert_self_contained(html)
     three = table_html(_first_trick(preset="three_players"), lang="en")
     assert len(labels(three)) == 51 and "North" not in three
@@ -148,14 +149,16 @@ def test_taken_cards():
     rules = Rules.preset("omnibus")
     html = taken_html("JD QS 2C", rules, lang="tr", seat=2)
     assert labels(html) == ["maça kızı", "karo valesi"]
-    assert "Kuzey aldı · 3 puan" in html and "ve 1 puansız kart" in html
+    assert "Kuzey'in aldıkları · 3 puan" in html and "ve 1 puansız kart" in html
+    assert "Senin aldıkların · −10 puan" in taken_html("JD", rules, lang="tr", seat=0)
+    assert "Taken by you · −10 points" in taken_html("JD", rules, lang="en", seat=0)
     assert "ceza kartı yok" in taken_html("", rules, lang="tr")
 
 
 def test_score_table_moon_bonus_and_peskir():
     standard = Rules.preset("standard")
     html = score_table_html(standard, [standard.moon_mask, 0, 0, 0], lang="tr")
-    assert "ay vurdu (−26)" in html and html.count(">+26<") == 3
+    assert "kafa attı (−26)" in html and html.count(">+26<") == 3 and "Kafa atma" in html
     omnibus = Rules.preset("omnibus")
     html = score_table_html(omnibus, [omnibus.moon_mask, 0, 0, 0], lang="en")
     assert "shot the moon" in html and ">−10</td>" in html
@@ -169,6 +172,11 @@ def test_score_table_moon_bonus_and_peskir():
     html = score_table_html(partnership, [CardSet.parse("QS").mask, 0, CardSet.parse("2H").mask,
                                           0], lang="en")
     assert "Teams: South (you) + North: 14, West + East: 0" in html
+    html = score_table_html(partnership, [CardSet.parse("JD").mask, 0, 0, 0], lang="en")
+    assert "South (you) + North: 0" in html
+    omnibus_teams = Rules.preset("omnibus").replace(partnership=True)
+    html = score_table_html(omnibus_teams, [CardSet.parse("JD").mask, 0, 0, 0], lang="en")
+    assert "Teams: South (you) + North: −10, West + East: 0" in html
     with pytest.raises(ValueError, match="each of the 4 seats, not 3"):
         score_table_html(standard, [0, 0, 0])
 

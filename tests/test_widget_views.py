@@ -89,10 +89,10 @@ def test_trick_lesson_steps(settings):
     forward = button(view, "İleri ▶")
     forward.click()
     first = view.stepper.hand.current_trick.cards[0]
-    assert "1. el: Güney (sen) 2♣ ile açtı." in shown(view)
+    assert "1. el: 2♣ ile sen açtın." in shown(view)
     assert first.name("tr") in labels(view.picture.value)
     button(view, "Eli bitir ▶▶").click()
-    assert "1. eli" in shown(view) and "(son el)" in view.picture.value
+    assert "1. eli" in shown(view) and "(önceki el)" in view.picture.value
     button(view, "◀◀ Önceki el").click()
     assert view.stepper.step == 0
     button(view, "Yeni dağıtım").click()
@@ -156,7 +156,8 @@ def test_scoring_lesson_clicks(settings):
     view = mw.scoring_lesson(settings=settings, bar=False)
     assert len(view.cards.children) == 14 and len(view.trick_boxes) == 4
     button(view, "Hepsini ver").click()
-    assert "ay vurdu (kafa attı)" in shown(view) and view.picture.value.count(">+26<") == 3
+    assert "Kafa attın: diğer herkes +26 aldı." in shown(view)
+    assert view.picture.value.count(">+26<") == 3
     view.seat.value = 1
     view.cards.button_for("QS").click()
     assert view.cards.button_for("QS").style.button_color == "#fde68a"
@@ -179,7 +180,7 @@ def test_moon_lesson_clicks(settings):
     assert "Bütün kupaları ve maça kızını almaya çalış" in shown(view)
     for card in MOON_LINE.split():
         view.cards.button_for(Card.parse(card)).click()
-    assert "Ay vurdun!" in shown(view) and view.picture.value.count(">+26<") == 3
+    assert "Kafa attın!" in shown(view) and view.picture.value.count(">+26<") == 3
     button(view, "Baştan başla").click()
     view.cards.button_for("AC").click()
     view.cards.button_for("2D").click()

@@ -36,6 +36,7 @@ from ..exercises.session import COURSE, GUEST, Attempt, Worksheet, answers_file_
 from ..exercises.sets import find_set
 from ..exercises.text import AnswersFileError, Text, say
 from ..reasons import seat_name
+from ..words import SeatWord, is_you
 from .base import Panel, button, card_buttons, group, heading, parse_card, parse_number
 
 __all__ = ["ExercisePanel", "exercise_set", "set_section", "STORAGE_PREFIX"]
@@ -68,7 +69,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "you_are": ("Şu an: ders {course} · ödev {assignment} · öğrenci {student}",
                 "Now: course {course} · assignment {assignment} · student {student}"),
     "guest": ("misafir (numara yok)", "guest (no id)"),
-    "seat_points": ("{seat} puanı", "{seat}'s points"),
+    "seat_points": ("{seat:Gen} puanı", "{seat:Gen} points"),
+    "your_points": ("Senin puanın", "Your points"),
     "standing_of": ("{seat}: sıralama puanı", "{seat}: standing"),
     "winner_of": ("Kazananlar", "Winners"),
     "size": ("{n} soru, {points} puan", "{n} questions, {points} points"),
@@ -370,11 +372,13 @@ class ExercisePanel(Panel):
             boxes = []
             for seat in range(n):
                 name = seat_name(seat, lang, n)
+                points_of = _word("your_points" if is_you(seat) else "seat_points", lang,
+                                  seat=SeatWord(seat, lang, n))
                 boxes.append(
                     f'<label class="maca-ex-number"><span>{escape(name)}</span>'
                     f'<input type="number" name="n{seat}" step="1" inputmode="numeric" '
                     f'value="{draft.numbers[seat]}" aria-label="'
-                    f'{escape(_word("seat_points", lang, seat=name))}"'
+                    f'{escape(points_of)}"'
                     f'{" readonly" if closed else ""}{"" if live else " disabled"}></label>')
             return (heading(say("hand_points")[lang])
                     + '<div class="maca-controls">' + "".join(boxes) + "</div>")
