@@ -93,7 +93,7 @@ def test_goal_feedback_shows_a_line_of_play_that_fails() -> None:
     text = check(ex, "AS").message("en")
     assert "A♠ is not enough: if the trick goes on with West Q♠, you win it (with 13 " \
            "penalty points)." in text
-    assert "A♠ yetmez: ardından Batı Q♠ atılırsa eli sen alırsın (13 ceza puanıyla)." \
+    assert "A♠ yetmez: el böyle sürerse (Batı Q♠) eli sen alırsın (13 ceza puanıyla)." \
         in check(ex, "AS").message("tr")
     assert check(ex, "4♠").passed and check(ex, "maça 10'lu").passed
 

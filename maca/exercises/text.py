@@ -191,7 +191,7 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "moon_off": ("Bu kurallarda kafa atmak yok.", "These rules have no shooting the moon."),
     # play goal
     "goal_ok": ("{card} seni hedefe ulaştırır.", "{card} reaches the goal."),
-    "goal_fails": ("{card} yetmez: ardından {line} atılırsa eli {winner:nom} alır{points}.",
+    "goal_fails": ("{card} yetmez: el böyle sürerse ({line}) eli {winner:nom} alır{points}.",
                    "{card} is not enough: if the trick goes on with {line}, {winner:nom} wins "
                    "it{points}."),
     "goal_fails_now": ("{card} yetmez: eli {winner:nom} alır{points}.",
@@ -358,7 +358,7 @@ _YOU: dict[str, tuple[str, str, str]] = {
                   "You can still shoot the moon: nobody else has taken a card the moon needs."),
     "moon_closed": ("seat", "Artık kafa atamazsın: {cards} {other:loc}.",
                     "You can no longer shoot the moon: {other:nom} took {cards}."),
-    "goal_fails": ("winner", "{card} yetmez: ardından {line} atılırsa eli sen alırsın{points}.",
+    "goal_fails": ("winner", "{card} yetmez: el böyle sürerse ({line}) eli sen alırsın{points}.",
                    "{card} is not enough: if the trick goes on with {line}, you win it{points}."),
     "goal_fails_now": ("winner", "{card} yetmez: eli sen alırsın{points}.",
                        "{card} is not enough: you win the trick{points}."),
