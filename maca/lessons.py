@@ -175,6 +175,7 @@ TEXT: dict[str, tuple[str, str]] = {
 #: The same sentences when the seat they are about (``seat``) is the learner's own: they speak
 #: to "sen" / "you". ``moon_scored*_we``: the learner and a partner shot the moon together.
 YOU_TEXT: dict[str, tuple[str, str]] = {
+    "taken_by": ("Sen aldın", "taken by you"),
     "trick_won": ("{n}. eli sen aldın ({card} ile).", "You won trick {n} (with {card})."),
     "step_lead": ("{n}. el: {card} ile sen açtın.", "Trick {n}: you led {card}."),
     "step_play": ("{n}. el: sen {card} oynadın.", "Trick {n}: you played {card}."),

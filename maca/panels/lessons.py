@@ -14,6 +14,7 @@ from ..cards import Card, CardSet
 from ..lessons import (FollowSuitLesson, HeartsLesson, MoonLesson, Note, PassingLesson,
                        PlayLesson, ScoringLesson, Settings, TrickStepper, text)
 from ..reasons import seat_name
+from ..words import SeatWord
 from .base import (Panel, button, card_buttons, group, heading, note_html, notes_html,
                    parse_card, parse_choice, parse_number, row)
 
@@ -447,7 +448,7 @@ class ScoringPanel(Panel):
         taken = lesson.taken()
         mine = CardSet([c for c, s in lesson.owner.items() if s == lesson.active])
         others = CardSet([c for c, s in lesson.owner.items() if s != lesson.active])
-        tips = {c: text("taken_by", lang, seat=seat_name(s, lang, n))
+        tips = {c: text("taken_by", lang, seat=SeatWord(s, lang, n))
                 for c, s in lesson.owner.items()}
         flags = [button(f"{seat_name(s, lang, n)}: {text('took_trick', lang)}", "took", live,
                         str(s), pressed=lesson.took_trick[s] or bool(taken[s]),
