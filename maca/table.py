@@ -80,7 +80,7 @@ WORDS: dict[str, tuple[str, str]] = {
                     "style (−{value} to you)?"),
     "moon_old": ("Eski usul (+{value} diğerlerine)", "Old style (+{value} to the others)"),
     "moon_new": ("Yeni usul (−{value} sana)", "New style (−{value} to you)"),
-    "game_over": ("Oyun bitti. Kazanan: {winners}.", "The game is over: {winners} won."),
+    "game_over": ("Oyun bitti. Kazanan: {winners}.", "The game is over. Winner: {winners}."),
     "result": ("Sonucun: {result}.", "Your result: {result}."),
     "win": ("galibiyet (+1)", "win (+1)"),
     "draw": ("beraberlik (0)", "draw (0)"),
