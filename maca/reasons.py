@@ -66,10 +66,10 @@ class Reason(Enum):
 _MESSAGES: dict[Reason, tuple[str, str]] = {
     Reason.LEGAL: ("{card} oynanabilir.", "{card} may be played."),
     Reason.NOT_YOUR_TURN: ("Sıra sende değil: şimdi {to_move:nom} oynayacak.",
-                           "It is not your turn: {to_move} plays now."),
+                           "It is not your turn: {to_move:nom} plays now."),
     Reason.PASSING_NOT_DONE: ("Önce kart geçirme bitmeli: {waiting:nom} henüz geçireceği kartları "
                               "seçmedi.",
-                              "Passing comes first: {waiting} has not chosen cards yet."),
+                              "Passing comes first: {waiting:nom} has not chosen cards yet."),
     Reason.HAND_OVER: ("Bu tur bitti; artık kart oynanamaz.",
                        "This hand is over; no more cards can be played."),
     Reason.HAND_NOT_OVER: ("Tur henüz bitmedi: puanlar son elden sonra belli olur.",

@@ -118,8 +118,8 @@ def test_rule_3_passing_is_simultaneous(deal):
     assert hand.cards(1) == cards(HEARTS) and hand.received(1) == CardSet()
     verdict = hand.check_give(1, "2C 3C 4C")
     assert verdict.reason is Reason.PASS_NOT_IN_HAND
-    assert verdict.message("en") == "You cannot pass 2♣ 3♣ 4♣: not in your hand."
-    assert verdict.message("tr") == "Geçirmek istediğin 2♣ 3♣ 4♣ elinde değil."
+    assert verdict.message("en") == "You cannot pass 4♣ 3♣ 2♣: not in your hand."
+    assert verdict.message("tr") == "Geçirmek istediğin 4♣ 3♣ 2♣ elinde değil."
     assert refusal_of_give(hand, 0, "5C 6C 7C") is Reason.ALREADY_PASSED
     hand.give(1, "AH KH QH")
     hand.give(2, "AD KD QD")
