@@ -108,6 +108,23 @@ _LEGAL_HINTS = {
                             "zorundasın?", "You cannot follow suit. Under the Turkish rules, "
                             "which card must go first?"),
 }
+def _legal_hint(theme: str, hand: Hand) -> Text:
+    """The theme's hint, said about this position (so generated exercises differ)."""
+    trick = hand.current_trick.cards
+    if theme == "follow_suit" and trick:
+        return Text(f"Bu el {trick[0].symbol} ile açıldı: elinde bu renkten kart var mı?",
+                    f"This trick was led with {trick[0].symbol}: do you hold that suit?")
+    if theme == "discard" and trick:
+        return Text(f"{trick[0].symbol} açıldı ve sende o renkten kart yok. O zaman hangi "
+                    "kartları oynayabilirsin?", f"{trick[0].symbol} was led and you hold none "
+                    "of that suit. What may you play then?")
+    if theme == "hearts_unbroken":
+        return Text(f"{hand.trick_number}. eli sen açıyorsun. Kupalar kırıldı mı? Kırılmadıysa "
+                    "kupa açabilir misin?", f"You lead trick {hand.trick_number}. Are hearts "
+                    "broken? If not, may you lead a heart?")
+    return _LEGAL_HINTS[theme]
+
+
 _GOAL_HINTS = {
     "win": Text("Senden sonra oynayacakların kartlarına bak: açılan renkten hangi büyük kartlar "
                 "onlarda?", "Look at the cards of the players after you: which high cards of "
@@ -172,7 +189,8 @@ def _legal_cards(theme: str, rules: Rules, rng: random.Random) -> Generated:
             fits = bool(refused & wanted)
         if fits:
             fields = {"position": hand.position()}
-            return Generated(LegalCards(fields, rules), fields, _LEGAL_PROMPT, (_LEGAL_HINTS[theme],))
+            return Generated(LegalCards(fields, rules), fields, _LEGAL_PROMPT,
+                             (_legal_hint(theme, hand),))
     raise GenerationError(f"no legal_cards position with theme {theme!r} was found")
 
 
@@ -212,8 +230,14 @@ def _pass_direction(theme: str, rules: Rules, rng: random.Random) -> Generated:
         prompt = Text(f"Oyunun {number}. turundasın. Kimin geçirdiği kartlar sana gelir? {nobody.tr}",
                       f"This is hand {number} of the game. Whose passed cards do you receive? "
                       f"{nobody.en}")
-    hint = Text("Turun numarasına bak: geçirme yönü her turda değişir ve bir sırayla tekrar eder.",
-                "Look at the hand number: the passing direction changes every hand, in a cycle.")
+    cycle = len(rules.pass_cycle)
+    if not cycle or not count:
+        hint = Text("Bu kurallarda kart geçirilir mi?", "Do these rules have passing at all?")
+    else:
+        hint = Text(f"Geçirme yönü her turda değişir ve {cycle} turda bir başa döner: "
+                    f"{number}. tur bu sırada hangi adıma denk gelir?",
+                    f"The passing direction changes every hand and starts again every {cycle} "
+                    f"hands: which step of the cycle is hand {number}?")
     return Generated(PassDirection(fields, rules), fields, prompt, (hint,))
 
 
