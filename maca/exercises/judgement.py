@@ -239,13 +239,15 @@ class ChoosePass(Question):
         if given == best_cards:
             notes.append(Text("Bulunan en iyi geçirme bu.", "That is the best pass found."))
         elif right:
-            notes.append(Text(f"En iyi geçirmeyle ({_cards_text(best_cards)}) {b.tr} puan; "
-                              f"seninki ondan en çok {margin.tr} puan kötü: kabul.",
-                              f"The best pass ({_cards_text(best_cards)}) gives {b.en}: yours is "
-                              f"within {margin.en} point of it, accepted."))
+            notes.append(Text(f"En iyi geçirme ({_cards_text(best_cards)}) tur başına {b.tr} "
+                              f"puan getiriyor; seninki ondan en çok {margin.tr} puan kötü, bu "
+                              "yüzden doğru sayılır.",
+                              f"The best pass ({_cards_text(best_cards)}) gives {b.en} points "
+                              f"per hand: yours is within {margin.en} point of it, so it counts "
+                              "as right."))
         else:
             notes.append(Text(f"En iyi geçirmeyle tur başına {b.tr} puan alınıyor. En iyisinden en çok "
-                              f"{margin.tr} puan kötü olan geçirmeler kabul edilir.",
+                              f"{margin.tr} puan kötü olan geçirmeler doğru sayılır.",
                               f"The best pass gives {b.en}. Passes at most {margin.en} point "
                               "worse than the best are accepted."))
         return right, notes
@@ -256,8 +258,9 @@ class ChoosePass(Question):
         n = self.rules.players
         to = (Text(f" ({seat_name(target, 'tr', n)})", f" ({seat_name(target, 'en', n)})")
               if target is not None else Text("", ""))
-        method = Text(f"Her geçirme, bu kartlarla {PASS_DEALS} rastgele dağıtımda oynanır; "
-                      "dört oyuncuyu da orta seviye bilgisayar oynar. En iyisinden en çok "
+        method = Text("Elindeki kartlar aynı kalır, ötekilerin kartları "
+                      f"{PASS_DEALS} kez rastgele dağıtılır; her geçirme bu dağıtımlarda oynanır "
+                      "ve dört oyuncuyu da orta seviye bilgisayar oynar. En iyisinden en çok "
                       f"{_number(self.margin).tr} puan kötü olan her geçirme doğrudur.",
                       f"Each pass is played on {PASS_DEALS} random deals with these cards, all "
                       "four seats played by the medium computer player. Every pass at most "
@@ -391,12 +394,13 @@ class _SolvedChoice(Question):
                               f"With {card}, against the others giving you the most, you end "
                               f"the hand with {mine} points; with the best card, {best}."))
         elif right:
-            notes.append(Text(f"{card} hedefe ulaştırır, ötekiler ne oynarsa oynasın.",
+            notes.append(Text(f"{card} ile, ötekiler ne oynarsa oynasın hedefe ulaşırsın.",
                               f"{card} reaches the goal whatever the others play."))
         else:
-            notes.append(Text(f"{card} ile hedefe ulaşılamaz: ötekiler şöyle oynayabilir.",
-                              f"{card} does not reach the goal: the others can play like this."))
-        notes.append(Text(f"Oyun sırası: {line.tr}.", f"Play: {line.en}."))
+            notes.append(Text(f"{card} ile hedefe ulaşmak garanti değil: ötekiler şöyle "
+                              "oynarsa ulaşamazsın.", f"{card} does not make sure of the goal: "
+                              "if the others play like this, you miss it."))
+        notes.append(Text(f"Oynanış: {line.tr}.", f"Play: {line.en}."))
         return right, notes
 
     def situation(self) -> list[Line]:
