@@ -184,7 +184,7 @@ def test_moon_lesson_clicks(settings):
     button(view, "Baştan başla").click()
     view.cards.button_for("AC").click()
     view.cards.button_for("2D").click()
-    assert "Kuzey 7♥ aldı: artık ay vuramazsın." in shown(view)
+    assert "Kuzey 7♥ aldı: artık kafa atamazsın." in shown(view)
     view.hint.value = True
     assert "karo 2'li" in shown(view)
 
