@@ -156,7 +156,7 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "no_pass": ("{hand}. turda kart geçirilmez.", "Hand {hand} has no passing."),
     # hand score
     "seat_points": ("{seat}: {points} puan", "{seat}: {points} points"),
-    "wrong_for": ("{seat:nom} için yazdığın {given} doğru değil.",
+    "wrong_for": ("{seat:Gen} puanı olarak yazdığın {given} doğru değil.",
                   "The {given} you wrote for {seat:nom} is not right."),
     "point_cards": ("{seat:Nom} şu puanlı kartları aldı: {cards}.",
                     "{seat:Nom} took these cards that count: {cards}."),
@@ -337,7 +337,7 @@ _YOU: dict[str, tuple[str, str, str]] = {
     "passes_from": ("seat", "{hand}. turda kartlar {direction} geçirilir: sen kartları "
                             "{target:abl} alırsın.",
                     "Hand {hand} passes {direction}: you receive the cards from {target:abl}."),
-    "wrong_for": ("seat", "Kendin için yazdığın {given} doğru değil.",
+    "wrong_for": ("seat", "Kendi puanın olarak yazdığın {given} doğru değil.",
                   "The {given} you wrote for yourself is not right."),
     "point_cards": ("seat", "Şu puanlı kartları aldın: {cards}.",
                     "You took these cards that count: {cards}."),
