@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Iterable
 
 __all__ = ["LEARNER", "seat_name", "seat_form", "is_you", "SeatWord", "seat_words",
-           "seat_list", "card_list", "number", "signed", "CASES"]
+           "seat_list", "card_list", "number", "signed", "decimal", "CASES"]
 
 #: The learner's seat: South.
 LEARNER = 0
@@ -174,3 +174,15 @@ def number(value: int) -> str:
 def signed(value: int) -> str:
     """A change of score with its sign: +13, −26, 0."""
     return f"+{value}" if value > 0 else number(value)
+
+
+def decimal(value: float, lang: str, digits: int = 1) -> str:
+    """An average as the language writes it: a decimal comma in Turkish, a true minus sign.
+
+    >>> decimal(3.25, "tr"), decimal(3.25, "en"), decimal(-0.5, "tr", 2)
+    ('3,2', '3.2', '−0,50')
+    """
+    text = f"{abs(value):.{digits}f}"
+    if lang == "tr":
+        text = text.replace(".", ",")
+    return f"−{text}" if value < 0 and float(text.replace(",", ".")) else text
