@@ -125,7 +125,7 @@ def set_names() -> list[str]:
     """The names of the exercise sets `find_set` opens by name.
 
     >>> set_names()
-    ['follow_suit', 'hearts', 'moon', 'passing', 'scoring', 'turkish']
+    ['follow_suit', 'hearts', 'moon', 'passing', 'scoring', 'strategy', 'turkish', 'variants']
     """
     return sorted({p.stem for folder in SET_FOLDERS for p in folder.glob("*.toml")})
 
@@ -139,7 +139,7 @@ def find_set(source: str | Path | ExerciseSet) -> ExerciseSet:
     Traceback (most recent call last):
     ...
     maca.exercises.text.ExerciseError: 'pasing' adında bir alıştırma seti yok / no exercise set \
-'pasing'. Setler / sets: follow_suit, hearts, moon, passing, scoring, turkish; ya da bir .toml \
+'pasing'. Setler / sets: follow_suit, hearts, moon, passing, scoring, strategy, turkish, variants; ya da bir .toml \
 dosyasının yolu / or the path of a .toml file
     """
     if isinstance(source, ExerciseSet):
