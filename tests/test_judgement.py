@@ -114,8 +114,8 @@ def test_the_lead_is_judged_by_the_solver_with_its_line() -> None:
     wrong = check(lead, "4D")
     assert not wrong.passed
     assert "does not make sure of the goal" in wrong.message("en")
-    assert "Q♠ → South (you) wins" in wrong.message("en")
-    assert "hedefe ulaşmak garanti değil" in wrong.message("tr") and "Güney (sen) alır" in wrong.message("tr")
+    assert "Q♠ → you win" in wrong.message("en")
+    assert "hedefe ulaşmak garanti değil" in wrong.message("tr") and "→ sen alırsın" in wrong.message("tr")
 
 
 def test_fewest_points_shows_the_points_of_both_cards() -> None:

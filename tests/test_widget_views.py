@@ -161,7 +161,7 @@ def test_scoring_lesson_clicks(settings):
     view.seat.value = 1
     view.cards.button_for("QS").click()
     assert view.cards.button_for("QS").style.button_color == "#fde68a"
-    assert "Güney (sen) aldı" in view.cards.button_for("2H").tooltip
+    assert view.cards.button_for("2H").tooltip == "kupa 2'li — Sen aldın"
     assert ">13</td>" in view.picture.value
     view.preset.value = "turkish"
     assert len(view.peskir_boxes) == 4 and len(view.cards.children) == 14

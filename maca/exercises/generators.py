@@ -333,14 +333,14 @@ def _moon_possible(theme: str, rules: Rules, rng: random.Random) -> Generated:
             if question.solution() != want and theme != "bonus":
                 continue
             who = seat_name(seat, "tr", rules.players)
-            prompt = (Text("Sen hâlâ kafa atabilir misin (ay vurabilir misin)? Evet ya da hayır.",
+            prompt = (Text("Sen hâlâ kafa atabilir misin? Evet ya da hayır.",
                            "Can you still shoot the moon? Yes or no.") if seat == 0 else
-                      Text(f"{who} hâlâ kafa atabilir mi (ay vurabilir mi)? Evet ya da hayır.",
+                      Text(f"{who} hâlâ kafa atabilir mi? Evet ya da hayır.",
                            f"Can {seat_name(seat, 'en', rules.players)} still shoot the moon? "
                            "Yes or no."))
             hints = [_MOON_HINT]
             if rules.moon_needs_bonus and bonus is not None:
-                hints.append(Text(f"Bu kurallarda ay vurmak için {bonus.symbol} de gerekir.",
+                hints.append(Text(f"Bu kurallarda kafa atmak için {bonus.symbol} de gerekir.",
                                   f"Under these rules the moon needs {bonus.symbol} too."))
             return Generated(question, fields, prompt, tuple(hints))
     raise GenerationError(f"no moon_possible position with theme {theme!r} was found")

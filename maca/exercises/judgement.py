@@ -39,6 +39,7 @@ from ..notation import rules_to_text
 from ..reasons import seat_name
 from ..rules import Rules
 from ..scoring import hand_points
+from ..words import is_you, seat_form
 from ..solver import GOALS as SOLVER_GOALS, Solution, Solver, SolverError, SolverLimitError
 from .forms import CARD, CARDS
 from .kinds import (Line, NoQuestionError, Question, _bad, _cards_field, _play_lines,
@@ -372,8 +373,10 @@ class _SolvedChoice(Question):
                 last = hand.last_trick
                 winner = last.winner if last is not None and last.winner is not None else 0
                 plays = _plays_text(current, n)
-                parts.append(Text(f"{plays.tr} → {seat_name(winner, 'tr', n)} alır",
-                                  f"{plays.en} → {seat_name(winner, 'en', n)} wins"))
+                parts.append(Text(f"{plays.tr} → sen alırsın", f"{plays.en} → you win")
+                             if is_you(winner) else
+                             Text(f"{plays.tr} → {seat_form(winner, 'tr', 'nom', n)} alır",
+                                  f"{plays.en} → {seat_form(winner, 'en', 'nom', n)} wins"))
                 current = []
         if current:
             parts.append(_plays_text(current, n))
@@ -407,9 +410,13 @@ class _SolvedChoice(Question):
         goal = SOLVER_GOAL_TEXT[self.goal]
         if self.target is not None:
             n = self.hand.players
-            goal = Text(f"{goal.tr} ({seat_name(self.target, 'tr', n)} bütün ceza kartlarını "
-                        "topluyor.)", f"{goal.en} ({seat_name(self.target, 'en', n)} is "
-                        "collecting every penalty card.)")
+            goal = (Text(f"{goal.tr} (Bütün ceza kartlarını sen topluyorsun.)",
+                         f"{goal.en} (You are collecting every penalty card.)")
+                    if is_you(self.target) else
+                    Text(f"{goal.tr} ({seat_form(self.target, 'tr', 'nom', n)} bütün ceza "
+                         "kartlarını topluyor.)",
+                         f"{goal.en} ({seat_form(self.target, 'en', 'nom', n)} is collecting "
+                         "every penalty card.)"))
         return _play_lines(self.hand, others=True) + [Line(say("goal"), goal)]
 
 

@@ -41,7 +41,7 @@ THEMES: dict[str, tuple[str, str, str, str]] = {
     "duck_queen": (
         "Kızın altından geç", "Duck under the queen",
         "Maça kızı hâlâ dışarıda: onu almamak için kızdan küçük bir maçayla altından geçmek "
-        "(eğilmek).",
+        "(alttan oynamak).",
         "The queen of spades is about: play a lower spade under her, so you do not take her."),
     "dump_queen": (
         "Kızı at", "Dump the queen",
@@ -83,7 +83,7 @@ GOAL_TEXT: dict[str, tuple[str, str]] = {
                     "Which card makes sure you do not take the queen of spades?"),
     "take_all": ("Kalan bütün elleri alıp kafa atmak için hangi kartı oynamalısın?",
                  "Which card lets you win every trick that is left and shoot the moon?"),
-    "stop_moon": ("Kafa atmayı (ay vurmayı) önlemek için hangi kartı oynamalısın?",
+    "stop_moon": ("Kafa atmayı önlemek için hangi kartı oynamalısın?",
                   "Which card makes sure the moon is not shot?"),
     "fewest_points": ("Rakipler sana en çok puanı vermeye çalışsa bile turu en az puanla "
                       "bitirmek için hangi kartı oynamalısın?",

@@ -17,6 +17,7 @@ from .. import render
 from ..cards import Card, CardSet
 from ..reasons import seat_name
 from ..rules import Rules
+from ..words import SeatWord
 from ..render import message_html
 from ..lessons import (SETTINGS, FollowSuitLesson, HeartsLesson, MoonLesson, Note,
                           PassingLesson, PlayLesson, ScoringLesson, Settings, TrickStepper,
@@ -446,7 +447,7 @@ class ScoringView(_Lesson):
         states, tips = {}, {}
         for card, owner in lesson.owner.items():
             states[card] = "selected" if owner == lesson.active else "other"
-            tips[card] = text("taken_by", lang, seat=seat_name(owner, lang, n))
+            tips[card] = text("taken_by", lang, seat=SeatWord(owner, lang, n))
         self.cards.show(lesson.cards.sorted_for_display(), states, lang, four, tips)
         taken = lesson.taken()
         for seat, box in enumerate(self.trick_boxes):
