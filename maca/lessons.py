@@ -124,11 +124,6 @@ TEXT: dict[str, tuple[str, str]] = {
               "Trick {n}: {seat:nom} played {card} and hearts are broken."),
     # scoring
     "preset": ("Kurallar", "Rules"),
-    "preset_standard": ("Standart", "Standard"),
-    "preset_omnibus": ("Omnibus (karo valesi −10)", "Omnibus (jack of diamonds −10)"),
-    "preset_turkish": ("Türkiye kuralları", "Turkish rules"),
-    "preset_three_players": ("Üç kişilik", "Three players"),
-    "preset_partnership": ("Eşli", "Partnership"),
     "who_took": ("Kartları kim aldı?", "Who took the cards?"),
     "score_help": ("Bir oyuncu seç, sonra onun aldığı kartlara tıkla; bir karta yeniden "
                    "tıklarsan geri alırsın.",
@@ -140,7 +135,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "peskir_label": ("peşkir dedi", "declared peşkir"),
     "taken_by": ("{seat} aldı", "taken by {seat}"),
     "took_trick": ("el aldı", "took a trick"),
-    "unassigned": ("{n} puanlı kart henüz kimseye verilmedi; gerçek bir turda her kartı "
+    "unassigned": ("{n} ceza kartı henüz kimseye verilmedi; gerçek bir turda her kartı "
                    "biri alır.",
                    "{n} cards with points have not been given to anyone yet; in a real hand "
                    "someone takes every card."),
@@ -152,8 +147,9 @@ TEXT: dict[str, tuple[str, str]] = {
                  "gibi.",
                  "The computer played a whole hand: the cards are as they were really taken."),
     # shooting the moon
-    "moon_intro": ("Bütün kupaları ve maça kızını almaya çalış. Rakiplerin kafa atmaya "
-                   "çalıştığını görünce kupalardan birini başka birine vermeye çalışır.",
+    "moon_intro": ("Bütün kupaları ve maça kızını almaya çalış. Rakiplerin, senin kafa "
+                   "atmaya çalıştığını görünce bir kupayı kendileri almaya ya da birbirlerine "
+                   "vermeye çalışır.",
                    "Try to take every heart and the queen of spades. The others, seeing you "
                    "go for the moon, try to give a heart to someone else."),
     "moon_alive": ("Şimdiye kadar alınan bütün ceza kartları sende: kafa atmak hâlâ mümkün.",

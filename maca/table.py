@@ -46,7 +46,7 @@ from .game import Game
 from .hand import Hand
 from .lessons import Note
 from .reasons import seat_name
-from .words import SeatWord, card_list, number, signed
+from .words import SeatWord, card_list, number, preset_name, signed
 from .rules import PRESETS, Rules
 from .scoring import TEAMS, seat_standings, unit_totals
 
@@ -127,9 +127,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "level_easy": ("kolay", "easy"),
     "level_medium": ("orta", "medium"),
     "level_hard": ("zor", "hard"),
-    "preset_standard": ("standart", "standard"), "preset_omnibus": ("omnibus", "omnibus"),
-    "preset_turkish": ("Türk usulü", "Turkish"), "preset_three_players": ("üç kişi", "3 players"),
-    "preset_partnership": ("eşli", "partnership"),
 }
 
 #: The same sentences when the seat they are about (``seat``) is the learner's own.
@@ -165,8 +162,7 @@ def _seat(seat: int, players: int) -> Callable[[str], SeatWord]:
 
 def _rules_name(name: str) -> Callable[[str], str]:
     """A preset's name per language (the code name when it is not a preset)."""
-    return lambda lang: WORDS[f"preset_{name}"][lang != "tr"] if f"preset_{name}" in WORDS \
-        else name
+    return lambda lang: preset_name(name, lang)
 
 
 def _symbols(cards: CardSet | Sequence[Card]) -> str:

@@ -25,7 +25,7 @@ from typing import IO, Callable
 from .cards import Card, CardSet
 from .errors import MacaError
 from .reasons import seat_name
-from .words import card_list, number, signed
+from .words import card_list, number, preset_name, signed
 from .rules import PRESETS
 from .table import TIMER_RANGE, WORDS as TABLE_WORDS, Table
 
@@ -429,7 +429,7 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None,
     mode = (_w("mode_practice", lang) if table.mode == "practice"
             else _w("mode_rated", lang, timer=table.timer))
     name = table.rules.name
-    rules = _w(f"preset_{name}", lang) if f"preset_{name}" in TABLE_WORDS else name
+    rules = preset_name(name, lang)
     term.say(_w("title", lang, rules=rules, level=_w(f"level_{table.level}", lang),
                 target=table.rules.target, mode=mode))
     term.note()

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Iterable
 
 __all__ = ["LEARNER", "seat_name", "seat_form", "is_you", "SeatWord", "seat_words",
-           "seat_list", "card_list", "number", "signed", "decimal", "CASES"]
+           "seat_list", "card_list", "number", "signed", "decimal", "preset_name", "CASES"]
 
 #: The learner's seat: South.
 LEARNER = 0
@@ -174,6 +174,27 @@ def number(value: int) -> str:
 def signed(value: int) -> str:
     """A change of score with its sign: +13, −26, 0."""
     return f"+{value}" if value > 0 else number(value)
+
+
+#: The presets' names, one form everywhere (buttons, titles, sentences).
+_PRESETS: dict[str, tuple[str, str]] = {
+    "standard": ("standart", "standard"),
+    "omnibus": ("Omnibus (karo valesi −10)", "Omnibus (jack of diamonds −10)"),
+    "turkish": ("Türk kuralları", "Turkish rules"),
+    "three_players": ("üç kişilik", "three players"),
+    "partnership": ("eşli", "partnership"),
+}
+
+
+def preset_name(name: str, lang: str, capital: bool = False) -> str:
+    """A preset's name (its code name when it is not a preset); ``capital`` for a button.
+
+    >>> preset_name("turkish", "tr"), preset_name("three_players", "tr", capital=True)
+    ('Türk kuralları', 'Üç kişilik')
+    """
+    tr, en = _PRESETS.get(name, (name, name))
+    text = tr if lang == "tr" else en
+    return text[:1].upper() + text[1:] if capital else text
 
 
 def decimal(value: float, lang: str, digits: int = 1) -> str:

@@ -28,12 +28,12 @@ from ..errors import CardError, IllegalActionError, MacaError, shown
 from ..hand import Hand, Trick
 from ..notation import rules_from_text, rules_to_text
 from ..reasons import seat_name
-from ..words import number, signed
+from ..words import number, preset_name, signed
 from ..rules import Rules
 from ..scoring import (TEAMS, game_over, hand_points, moon_possible, moon_shooters,
                        penalty_points, seat_standings, winners)
 from .forms import CARD, CARDS, NUMBERS, SEAT, WINNERS, YES_NO, AnswerForm
-from .text import RULES_NAMES, AnswerError, ExerciseError, Owner, Seat, Text, say, show
+from .text import AnswerError, ExerciseError, Owner, Seat, Text, say, show
 
 __all__ = ["Question", "KINDS", "GOALS", "build_question", "register_kind", "NoQuestionError"]
 
@@ -337,7 +337,7 @@ def _cards_field(value: Any, name: str) -> CardSet:
 
 # -- situation lines ----------------------------------------------------------------------------
 def _rules_line(rules: Rules) -> Line:
-    tr, en = RULES_NAMES.get(rules.name, (rules.name, rules.name))
+    tr, en = preset_name(rules.name, "tr"), preset_name(rules.name, "en")
     changes = rules_to_text(rules).partition(";")[2]
     extra = f" ({changes.replace(';', ', ')})" if changes else ""
     return Line(say("rules"), Text(tr + extra, en + extra))

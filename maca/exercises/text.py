@@ -22,8 +22,7 @@ from ..errors import MacaError, shown
 from ..reasons import LANGS, Verdict
 from ..words import SeatWord, card_list, is_you, seat_name, seat_words
 
-__all__ = ["Text", "Seat", "Owner", "say", "ExerciseError", "AnswerError", "AnswersFileError",
-           "RULES_NAMES"]
+__all__ = ["Text", "Seat", "Owner", "say", "ExerciseError", "AnswerError", "AnswersFileError"]
 
 
 @dataclass(frozen=True)
@@ -369,13 +368,6 @@ _YOU_PLURAL: dict[str, tuple[str, str]] = {
                   "{seats:Nom} shot the moon, taking every penalty card."),
 }
 
-RULES_NAMES: dict[str, tuple[str, str]] = {
-    "standard": ("standart", "standard"),
-    "omnibus": ("Omnibus (karo valesi −10)", "Omnibus (jack of diamonds −10)"),
-    "turkish": ("Türkiye'de oynandığı gibi", "Turkish house rules"),
-    "three_players": ("üç kişilik", "three players"),
-    "partnership": ("eşli", "partnership"),
-}
 
 
 def say(key: str, **params: Any) -> Text:

@@ -14,7 +14,7 @@ from ..cards import Card, CardSet
 from ..lessons import (FollowSuitLesson, HeartsLesson, MoonLesson, Note, PassingLesson,
                        PlayLesson, ScoringLesson, Settings, TrickStepper, text)
 from ..reasons import seat_name
-from ..words import SeatWord
+from ..words import SeatWord, preset_name
 from .base import (Panel, button, card_buttons, group, heading, note_html, notes_html,
                    parse_card, parse_choice, parse_number, row)
 
@@ -462,7 +462,7 @@ class ScoringPanel(Panel):
         return "".join([
             notes_html([Note.say("score_help")], lang),
             group(text("preset", lang), *(
-                button(text(f"preset_{p}", lang), "preset", live, p,
+                button(preset_name(p, lang, capital=True), "preset", live, p,
                        pressed=p == lesson.preset) for p in lesson.PRESETS)),
             _controls(button(text("give_all", lang), "give_all", live),
                       button(text("clear", lang), "clear", live),

@@ -23,7 +23,7 @@ from typing import Any, Callable, NamedTuple
 from .. import render
 from ..cards import CardSet
 from ..reasons import seat_name
-from ..words import card_list, number as _number, signed
+from ..words import card_list, number as _number, preset_name, signed
 from ..rules import PRESET_NAMES
 from ..table import TIMER_RANGE, WORDS as TABLE_WORDS, Table, make_rules, totals_chart_svg
 from .base import (Panel, button, card_buttons, group, heading, note_html, notes_html,
@@ -81,7 +81,7 @@ def _w(key: str, lang: str, **values: object) -> str:
 
 def _preset(name: str, lang: str) -> str:
     """A preset's name in ``lang`` (the code name when it is not a preset)."""
-    return _w(f"preset_{name}", lang) if f"preset_{name}" in TABLE_WORDS else name
+    return preset_name(name, lang)
 
 
 class Control(NamedTuple):
@@ -209,7 +209,7 @@ class TablePanel(Panel):
             out = [
                 (_w("level", lang), [Control(_w(f"level_{v}", lang), "level", v,
                                              c["level"] == v) for v in ("easy", "medium", "hard")]),
-                (_w("rules", lang), [Control(_w(f"preset_{v}", lang), "rules", v,
+                (_w("rules", lang), [Control(preset_name(v, lang, capital=True), "rules", v,
                                              c["rules"] == v) for v in PRESET_NAMES]),
                 (_w("mode", lang), [Control(_w(v, lang), "mode", v, c["mode"] == v)
                                     for v in ("practice", "rated")]),

@@ -19,7 +19,7 @@ from . import Proof, Puzzle, load_puzzles
 __all__ = ["worked_example", "WorkedExample", "line_words"]
 
 _WORDS = {
-    "goal": ("Hedef", "Goal"),
+    "goal": ("Soru", "Puzzle"),
     "right": ("Doğru kart: **{card}** ({name}).", "The right card: **{card}** ({name})."),
     "line": ("Savunmanın en iyi cevaplarıyla oyun şöyle sürer: {line}",
              "With the defence's best answers the play goes on: {line}"),

@@ -35,7 +35,7 @@ __all__ = ["PuzzleTrainer", "daily_index", "WORDS", "word"]
 #: The puzzle panel's words, TR and EN.
 WORDS: dict[str, tuple[str, str]] = {
     "title": ("Bulmaca", "Puzzle"),
-    "goal": ("Hedef", "Goal"),
+    "goal": ("Soru", "Puzzle"),
     "your_cards": ("Senin kartların", "Your cards"),
     "hint": ("İpucu (−1 puan)", "Hint (−1 point)"),
     "retry": ("Yeniden dene", "Try again"),

@@ -17,7 +17,7 @@ from .. import render
 from ..cards import Card, CardSet
 from ..reasons import seat_name
 from ..rules import Rules
-from ..words import SeatWord
+from ..words import SeatWord, preset_name
 from ..render import message_html
 from ..lessons import (SETTINGS, FollowSuitLesson, HeartsLesson, MoonLesson, Note,
                           PassingLesson, PlayLesson, ScoringLesson, Settings, TrickStepper,
@@ -438,7 +438,7 @@ class ScoringView(_Lesson):
         n = lesson.players
         self._flags()
         self.help.value = message_html(text("score_help", lang))
-        _options(self.preset, [(text(f"preset_{p}", lang), p) for p in lesson.PRESETS])
+        _options(self.preset, [(preset_name(p, lang, capital=True), p) for p in lesson.PRESETS])
         self.preset.value = lesson.preset
         self.preset_label.value = _label(text("preset", lang))
         _options(self.seat, [(seat_name(s, lang, n), s) for s in range(n)])
