@@ -162,7 +162,7 @@ def test_lesson_widgets_render_offline_with_their_cards(site, browser):
         if folder:
             section.screenshot(path=str(folder / f"widget_{name}.png"))
     messages = page.locator("section#moon [role=alert]").all_inner_texts()
-    assert any("Kuzey 7♥ aldı: artık ay vuramazsın." in m for m in messages)
+    assert any("Kuzey 7♥ aldı: artık kafa atamazsın." in m for m in messages)
     assert "kafa attı (−26)" in page.locator("section#scoring").inner_text()
     assert page.outside == [] and page.errors == []
     page.close()
