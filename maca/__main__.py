@@ -333,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
     parser.add_argument("--seed", type=int, default=None, help="reproducible deal")
     parser.add_argument("--lang", default="tr", choices=["tr", "en"])
-    sub = parser.add_subparsers(dest="command", title="teacher tools",
+    sub = parser.add_subparsers(dest="command", title="commands",
                                 description="without a command: deal a hand and play a trick")
     check = sub.add_parser("check", help="validate exercise set files (TOML)")
     check.add_argument("sets", nargs="+", type=Path, help="exercise set files")
@@ -395,6 +395,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             return validate_sets(args.sets, args.lang)
         return make_sheets(args) if args.command == "sheets" else grade(args)
+    except BrokenPipeError:   # the reader stopped early (``| head``): nothing went wrong
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (MacaError, OSError) as exc:
         from .exercises.files import plain
         why = _os_message(exc, args.lang) if isinstance(exc, OSError) else plain(exc)
