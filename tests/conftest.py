@@ -6,7 +6,10 @@ states exactly the cards it is about, e.g. ``deal("standard", "13 clubs…", "QS
 from __future__ import annotations
 
 import random
-from typing import Any
+import sys
+import threading
+from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
@@ -195,3 +198,20 @@ def no_callback_errors(caplog):
     failures = [r.getMessage() for r in caplog.get_records("call")
                 if "Exception in callback" in r.getMessage()]
     assert not failures, failures
+
+
+@pytest.fixture(scope="module")
+def site_url() -> Iterator[str]:
+    """The built site (``python -m maca site --no-serve``), served by the site's own server
+    (gzip, cache headers) on a free loopback port; the browser tests skip when it is not built."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    from build_site import HTML, make_server
+
+    if not (HTML / "runtime" / "runtime.json").exists():
+        pytest.skip("the site is not built: python -m maca site --no-serve")
+    server = make_server(HTML, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import sys
-import threading
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urlparse
@@ -20,9 +18,7 @@ from urllib.parse import urlparse
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
 
-from build_site import HTML, make_server  # noqa: E402
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.site
@@ -51,18 +47,6 @@ _PAST_THE_EDGE = """() => { const edge = document.documentElement.clientWidth + 
       .filter(e => e.getBoundingClientRect().right > edge && !reachable(e))
       .map(e => `${e.tagName.toLowerCase()} ends at ${Math.round(e.getBoundingClientRect().right)}`
                 + ` px: ${(e.getAttribute('aria-label') || e.textContent).slice(0, 60)}`); }"""
-
-
-@pytest.fixture(scope="module")
-def site_url() -> Iterator[str]:
-    """The built site, served (gzip, cache headers) by the site's own server."""
-    if not (HTML / "runtime" / "runtime.json").exists():
-        pytest.skip("the site is not built: python -m maca site --no-serve")
-    server = make_server(HTML, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
 
 
 @pytest.fixture(scope="module")

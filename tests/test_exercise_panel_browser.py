@@ -14,10 +14,9 @@ import json
 import shutil
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
@@ -27,9 +26,7 @@ from maca.exercises.sets import set_names
 from maca.reasons import seat_name
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
 
-from build_site import HTML, make_server  # noqa: E402
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.site    # run once, on the pure package (run.sh)
@@ -39,16 +36,6 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 #: where screenshots go (looked at by people; not compared)
 SHOTS = ROOT / "_build" / "screenshots"
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"
-
-
-@pytest.fixture(scope="module")
-def site_url() -> Iterator[str]:
-    if not (HTML / "runtime" / "runtime.json").exists():
-        pytest.skip("the site is not built: python -m maca site --no-serve")
-    server = make_server(HTML, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
 
 
 def make_live(page: Any, index: int) -> Any:

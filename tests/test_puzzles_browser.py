@@ -6,10 +6,6 @@ Debian's Chromium; any request to another host fails the test.
 from __future__ import annotations
 
 import shutil
-import sys
-import threading
-from pathlib import Path
-from typing import Iterator
 from urllib.parse import urlparse
 
 import pytest
@@ -17,24 +13,10 @@ import pytest
 from maca.puzzles import load_puzzles
 from maca.puzzles.trainer import PuzzleTrainer
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-
-from build_site import HTML, make_server  # noqa: E402
-
 playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.site    # run once, on the pure package (run.sh)
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PAGE = "book/tr/puzzles/safe-exit.html"
-
-
-@pytest.fixture(scope="module")
-def site_url() -> Iterator[str]:
-    if not (HTML / "runtime" / "runtime.json").exists():
-        pytest.skip("the site is not built: python -m maca site --no-serve")
-    server = make_server(HTML, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
 
 
 def test_a_puzzle_is_refuted_then_solved_in_the_page(site_url: str) -> None:
