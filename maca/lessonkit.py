@@ -84,12 +84,8 @@ class QuickCheck:
         return QuickCheckView(self.question, self.labels, self.verdicts)
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-        from .panels.base import _widgets_wanted
-        if _widgets_wanted():
-            display(self.widget())
-        else:
-            display({"text/html": self._repr_html_()}, raw=True)
+        from .panels.base import show
+        show(self)
 
     def _repr_html_(self) -> str:
         lang = "tr" if self.lang == "tr" else "en"

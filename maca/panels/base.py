@@ -37,6 +37,16 @@ def _widgets_wanted() -> bool:
     return _WIDGETS or sys.platform == "emscripten"
 
 
+def show(shown: Any) -> None:
+    """Display ``shown`` in a notebook: its ipywidgets view (``shown.widget()``) where widgets
+    are wanted (see `_widgets_wanted`), otherwise its HTML (``shown._repr_html_()``)."""
+    from IPython.display import display
+    if _widgets_wanted():
+        display(shown.widget())
+    else:
+        display({"text/html": shown._repr_html_()}, raw=True)
+
+
 class Panel:
     """A lesson drawn as HTML. Subclasses set `kind`, build their controller in `__init__`,
     draw it in `body` and list what their buttons do in `actions`."""
@@ -82,11 +92,7 @@ class Panel:
         raise NotImplementedError
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-        if _widgets_wanted():
-            display(self.widget())
-        else:
-            display({"text/html": self._repr_html_()}, raw=True)
+        show(self)
 
     def _repr_html_(self) -> str:
         lang = self.lang
