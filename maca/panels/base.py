@@ -52,6 +52,8 @@ class Panel:
     draw it in `body` and list what their buttons do in `actions`."""
 
     kind: ClassVar[str]
+    #: whether the panel keeps things in the page's storage (it then takes a ``store``)
+    keeps: ClassVar[bool] = False
 
     def __init__(self, lang: str = "tr", **options: Any) -> None:
         if lang not in LANGS:
@@ -78,6 +80,9 @@ class Panel:
         if handler is None:
             raise SettingError(f"this panel has no action {action!r}")
         handler(value)
+
+    def fill(self, fields: dict[str, str]) -> None:
+        """The panel's typed fields (``input[name]``), sent with a click; most panels have none."""
 
     def body(self, live: bool) -> str:
         """The panel's content; ``live=False`` draws its buttons disabled."""
@@ -107,8 +112,9 @@ class Panel:
                 f'<div class="maca-panel-body">{self.body(live=False)}</div></section>')
 
 
-def open_panel(spec: dict[str, Any]) -> Panel:
-    """The panel a description names (as `Panel.spec` writes it).
+def open_panel(spec: dict[str, Any], store: Any = None) -> Panel:
+    """The panel a description names (as `Panel.spec` writes it); a panel that `keeps` things
+    gets ``store`` (``getItem``/``setItem``, see `maca.panels.host.PageStore`).
 
     >>> open_panel({"panel": "nothing"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -123,6 +129,8 @@ def open_panel(spec: dict[str, Any]) -> Panel:
         inspect.signature(KINDS[kind]).bind(**options)
     except TypeError as exc:
         raise SettingError(f"a {kind} panel cannot be built from {shown(spec)}: {exc}") from None
+    if KINDS[kind].keeps and store is not None:
+        options["store"] = store
     return KINDS[kind](**options)
 
 

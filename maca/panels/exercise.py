@@ -121,17 +121,18 @@ class ExercisePanel(Panel):
     (outside the browser)."""
 
     kind = "exercise_set"
+    keeps = True
 
     def __init__(self, lang: str = "tr", name: str = "passing", course: str | None = None,
                  assignment: str | None = None, student: str | None = None,
-                 folder: str | None = None) -> None:
+                 folder: str | None = None, store: Any = None) -> None:
         given = {"course": course, "assignment": assignment, "student": student,
                  "folder": folder}
         super().__init__(lang, name=name, **{k: v for k, v in given.items() if v is not None})
         if not isinstance(name, str):
             raise SettingError(f"an exercise set is named by its id, not {shown(name)}")
         self.base = find_set(name)
-        self.store = _storage()
+        self.store = store if store is not None else _storage()
         self.folder: Path | None = (Path(folder) if folder is not None else
                                     BROWSER_FOLDER if self.store is not None else None)
         if self.folder is not None and self.store is not None:
