@@ -9,10 +9,11 @@ from .cards import Card, CardSet, Suit
 from .errors import (CardError, IllegalAction, IllegalActionError, MacaError, PositionError,
                      RecordError, RulesError, SettingError)
 from .game import Game
-from .hand import Hand, Trick
+from .hand import Hand
 from .observation import Observation
 from .reasons import Reason, Verdict
 from .rules import PRESETS, Rules
+from .trick import Trick
 
 __all__ = ["Card", "CardSet", "Suit", "Rules", "PRESETS", "Hand", "Trick", "Game",
            "Observation", "Reason", "Verdict", "MacaError", "CardError", "RulesError",

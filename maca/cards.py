@@ -20,7 +20,8 @@ from typing import Iterable, Iterator
 
 from .errors import CardError, shown
 
-__all__ = ["Suit", "Card", "CardSet", "RANKS", "suit_mask"]
+__all__ = ["Suit", "Card", "CardSet", "RANKS", "suit_mask", "SUIT_MASKS", "HEARTS_MASK",
+           "SPADES_MASK", "ALL_CARDS", "QS", "AH", "KH", "QS_MASK", "AH_MASK", "KH_MASK"]
 
 RANKS = "23456789TJQKA"
 _RANK_SHORT = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -58,7 +59,7 @@ class Suit(IntEnum):
     @property
     def mask(self) -> int:
         """The bitmask of all 13 cards of this suit."""
-        return 0x1FFF << (13 * self)
+        return suit_mask(self)
 
 
 #: Suits in the order a hand is shown: ♠ ♥ ♦ ♣ (alternating colours).
@@ -68,6 +69,13 @@ DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 def suit_mask(suit: int) -> int:
     """Bitmask of one suit's 13 cards (``suit`` as `Suit` or int)."""
     return 0x1FFF << (13 * suit)
+
+
+#: Each suit's cards as a mask, in the engine's order (clubs, diamonds, spades, hearts).
+SUIT_MASKS = tuple(suit_mask(suit) for suit in Suit)
+SPADES_MASK, HEARTS_MASK = SUIT_MASKS[Suit.SPADES], SUIT_MASKS[Suit.HEARTS]
+#: Every card of the full deck.
+ALL_CARDS = (1 << 52) - 1
 
 
 _SUIT_BY_TOKEN = {
@@ -240,6 +248,11 @@ class Card:
 
 
 Card._all = [Card(i) for i in range(52)]
+
+#: The cards the rules name: Q♠ (13 points; it may break hearts), and A♥ and K♥ (the Turkish
+#: opening lead and discard order). As `Card`s, and as the engine's one-bit masks.
+QS, AH, KH = Card.parse("QS"), Card.parse("AH"), Card.parse("KH")
+QS_MASK, AH_MASK, KH_MASK = QS.mask, AH.mask, KH.mask
 
 
 def _card_index(item: object) -> int:

@@ -21,13 +21,11 @@ input (with `shown`) and says what would be valid.
 from __future__ import annotations
 
 import reprlib
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .reasons import Verdict
+from enum import Enum
+from typing import Any, Protocol
 
 __all__ = ["MacaError", "CardError", "RulesError", "PositionError", "RecordError",
-           "IllegalActionError", "IllegalAction", "SettingError", "shown"]
+           "IllegalActionError", "IllegalAction", "SettingError", "Refusal", "shown"]
 
 
 class MacaError(ValueError):
@@ -54,13 +52,25 @@ class RecordError(MacaError):
     """A game record could not be replayed."""
 
 
+class Refusal(Protocol):
+    """Why an action is refused, as `IllegalActionError` carries it (a `maca.reasons.Verdict`:
+    this module imports nothing of maca, every other module imports it)."""
+
+    @property
+    def reason(self) -> Enum:
+        """The reason code."""
+
+    def message(self, lang: str = "en") -> str:
+        """The refusal in ``"tr"`` or ``"en"``."""
+
+
 class IllegalActionError(MacaError):
     """The engine refused an action; `verdict` says why, in Turkish and English.
 
     Nothing changes when this is raised.
     """
 
-    def __init__(self, verdict: Verdict) -> None:
+    def __init__(self, verdict: Refusal) -> None:
         self.verdict = verdict
         self.reason = verdict.reason
         super().__init__(verdict.message("en"))

@@ -8,9 +8,11 @@
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
-from .errors import IllegalActionError
+from .errors import IllegalActionError, PositionError, RecordError
 from .hand import Hand, shuffler
+from .notation import parse_game_record, record_text
 from .reasons import Reason, Verdict
 from .rules import Rules
 from .scoring import game_over, seat_standings, unit_totals, winners
@@ -74,7 +76,7 @@ class Game:
             raise IllegalActionError(Verdict(Reason.GAME_NOT_OVER))
         return seat_standings(self.rules, self.totals)
 
-    def next_hand(self, dealer: int | None = None, dealt: list[int] | None = None) -> Hand:
+    def next_hand(self, dealer: int | None = None, dealt: Sequence[int] | None = None) -> Hand:
         """Deal the next hand. The dealer rotates clockwise; under Turkish rules a player who
         shot the moon may name the next ``dealer``. ``dealt`` replays a recorded deal."""
         last = self.hand
@@ -100,14 +102,25 @@ class Game:
 
     def record(self) -> str:
         """The whole game as a replayable record."""
-        from .notation import game_record
-        return game_record(self)
+        return record_text([hand.describe_record() for hand in self.hands])
 
     @classmethod
     def from_record(cls, text: str) -> Game:
-        """Replay a game record."""
-        from .notation import parse_game_record
-        return parse_game_record(text)
+        """Replay a game record; `RecordError` names the line that is wrong."""
+        first, *others = parse_game_record(text)
+        game = cls.from_hand(Hand.replayed(first))
+        for record in others:
+            if record.number != game.hand.number + 1:
+                raise RecordError(f"line {record.line}: hand {record.number} follows hand "
+                                  f"{game.hand.number}: the next is hand {game.hand.number + 1}")
+            try:
+                game.next_hand(dealer=record.dealer, dealt=record.deal)
+            except IllegalActionError as exc:
+                raise RecordError(f"line {record.line}: {exc}") from None
+            except PositionError as exc:
+                raise RecordError(f"line {record.deal_line}: {exc}") from None
+            game.hand.replay(record.entries)
+        return game
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name}: hand {self.hand.number}, totals {self.totals}"

@@ -19,232 +19,20 @@ import secrets
 from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple, Sequence
 
-from .cards import Card, CardSet, Suit, suit_mask
-from .errors import (CardError, IllegalActionError, PositionError, RulesError, SettingError,
-                     shown)
+from .cards import HEARTS_MASK, QS_MASK, Card, CardSet, Suit, suit_mask
+from .errors import (CardError, IllegalActionError, PositionError, RecordError, RulesError,
+                     SettingError, shown)
+from .legality import Cascade, allowed, compiled, moment_cascade, refusal
+from .notation import (Entry, HandRecord, Position, parse_hand_record, parse_position,
+                       position_text, record_text)
+from .observation import Observation
 from .reasons import Reason, Verdict
 from .rules import DIRECTIONS, Rules
 from .scoring import hand_points, moon_shooters, penalty_points
 from .simulation import random_playout, shuffle
+from .trick import Trick, best_position
 
-__all__ = ["Hand", "Trick"]
-
-_ALL = (1 << 52) - 1
-_HEARTS = suit_mask(Suit.HEARTS)
-_SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
-_QS = 1 << Card.parse("QS").index
-_AH = 1 << Card.parse("AH").index
-_KH = 1 << Card.parse("KH").index
-_AH_INDEX = Card.parse("AH").index
-
-
-def best_position(cards: Sequence[int]) -> int:
-    """Rule 8: the position in play order of the highest card of the suit led (no trumps).
-
-    >>> best_position([Card.parse(c).index for c in ("5C", "KC", "AH", "9C")])
-    1
-    """
-    best = cards[0]
-    top = best - best % 13 + 13  # first card above the led suit
-    at = 0
-    for i, c in enumerate(cards):
-        if best < c < top:
-            best, at = c, i
-    return at
-
-
-@dataclass(frozen=True)
-class Trick:
-    """One trick: who led, the cards in play order, and (when complete) who won it."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int | None
-    players: int = 4
-
-    def seat_of(self, position: int) -> int:
-        """The seat that played the card at ``position`` in this trick."""
-        return (self.leader + position) % self.players
-
-    def plays(self) -> list[tuple[int, Card]]:
-        """(seat, card) pairs in play order."""
-        return [(self.seat_of(i), c) for i, c in enumerate(self.cards)]
-
-    @property
-    def winning_seat(self) -> int | None:
-        """The seat winning the trick so far (None before the first card)."""
-        if not self.cards:
-            return None
-        return self.seat_of(best_position([c.index for c in self.cards]))
-
-    @property
-    def winning_card(self) -> Card | None:
-        """The card winning the trick so far."""
-        if not self.cards:
-            return None
-        return self.cards[best_position([c.index for c in self.cards])]
-
-    def _repr_html_(self) -> str:
-        from .render import trick_html
-        return trick_html(self)
-
-
-class Moment(NamedTuple):
-    """Where in the hand a card is chosen: what the rule layers depend on."""
-
-    leading: bool   # the card opens a trick
-    first: bool     # trick 1
-    broken: bool    # hearts are broken (only leads look at it)
-    led: int        # the suit led (-1 for a lead)
-    ace_led: bool   # A♥ opened trick 1
-
-
-#: A compiled rule: "if you hold a card of ``guard``, keep only the cards of ``keep``".
-Filter = tuple[int, int]
-
-
-class _Layer(NamedTuple):
-    """One rule of the legal-play cascade: its filters at each moment, and its explanation."""
-
-    name: str
-    filters: Callable[[Rules, Moment], tuple[Filter, ...]]
-    explain: Callable[[Hand, int], Verdict]
-
-
-def _follow_suit(rules: Rules, at: Moment) -> tuple[Filter, ...]:
-    """Rule 5: follow the suit led if you can."""
-    return () if at.leading else ((_SUIT_MASKS[at.led], _SUIT_MASKS[at.led]),)
-
-
-def _opening_lead(rules: Rules, at: Moment) -> tuple[Filter, ...]:
-    """Rule 4: 2♣ opens trick 1; Turkish 4.5: no heart opens it except A♥."""
-    if not (at.leading and at.first):
-        return ()
-    if rules.first_lead == "two_of_clubs":
-        lowest = rules.lowest_club.mask
-        return ((lowest, lowest),)
-    if rules.ace_of_hearts_lead:
-        return ((_ALL & ~_HEARTS, _ALL & ~_HEARTS | _AH),)
-    return ()
-
-
-def _explain_opening(hand: Hand, allowed: int) -> Verdict:
-    if hand.rules.first_lead == "two_of_clubs":
-        return Verdict(Reason.MUST_LEAD_LOWEST_CLUB, {"card": hand.rules.lowest_club})
-    return Verdict(Reason.NO_HEART_LEAD_FIRST_TRICK)
-
-
-def _king_on_ace(rules: Rules, at: Moment) -> tuple[Filter, ...]:
-    """Turkish 4.5: when A♥ opens trick 1, the K♥ holder must play it."""
-    return ((_KH, _KH),) if rules.ace_of_hearts_lead and at.ace_led else ()
-
-
-def _first_trick(rules: Rules, at: Moment) -> tuple[Filter, ...]:
-    """Rule 6: a void player may not give points on trick 1 unless nothing else is held."""
-    if at.leading or not at.first or not rules.no_points_first_trick:
-        return ()
-    allowed = _ALL & ~(_HEARTS if rules.queen_on_first_trick else _HEARTS | _QS)
-    allowed |= _SUIT_MASKS[at.led]  # following suit is never a gift
-    return ((allowed, allowed),)
-
-
-def _explain_first_trick(hand: Hand, allowed: int) -> Verdict:
-    if hand.rules.queen_on_first_trick:
-        return Verdict(Reason.NO_HEARTS_FIRST_TRICK)
-    return Verdict(Reason.NO_POINTS_FIRST_TRICK)
-
-
-def _leading_hearts(rules: Rules, at: Moment) -> tuple[Filter, ...]:
-    """Rule 7: no heart lead before hearts are broken, unless the leader holds only hearts."""
-    if not at.leading or at.broken:
-        return ()
-    if (not rules.must_break_hearts) if not at.first else rules.ace_of_hearts_lead:
-        return ()  # hearts may be led from trick 2 / the Turkish opening lead has its own rule
-    others = _ALL & ~_HEARTS
-    guard = others & ~_QS if rules.lead_hearts_instead_of_queen else others
-    return ((guard, others),)
-
-
-def _discard_order(rules: Rules, at: Moment) -> tuple[Filter, ...]:
-    """Turkish 4.8: a void player discards Q♠, else A♥, else K♥, else a heart, else anything."""
-    if at.leading or rules.discard_order != "turkish":
-        return ()
-    led = _SUIT_MASKS[at.led]
-    return tuple((card & ~led, card) for card in (_QS, _AH, _KH, _HEARTS) if card & ~led)
-
-
-_DISCARD_REASONS = {_QS: Reason.MUST_DISCARD_QUEEN, _AH: Reason.MUST_DISCARD_ACE_OF_HEARTS,
-                    _KH: Reason.MUST_DISCARD_KING_OF_HEARTS}
-
-
-def _explain_discard(hand: Hand, allowed: int) -> Verdict:
-    return Verdict(_DISCARD_REASONS.get(allowed, Reason.MUST_DISCARD_HEART))
-
-
-#: The cascade, in the order its reasons are given.
-LAYERS = (
-    _Layer("follow_suit", _follow_suit, lambda h, a: Verdict(
-        Reason.MUST_FOLLOW_SUIT, {"suit": h._trick[0] // 13})),
-    _Layer("opening_lead", _opening_lead, _explain_opening),
-    _Layer("king_on_ace", _king_on_ace, lambda h, a: Verdict(Reason.MUST_PLAY_KING_ON_ACE)),
-    _Layer("first_trick", _first_trick, _explain_first_trick),
-    _Layer("leading_hearts", _leading_hearts, lambda h, a: Verdict(Reason.HEARTS_NOT_BROKEN)),
-    _Layer("discard_order", _discard_order, _explain_discard),
-)
-
-#: A moment's compiled cascade: (guard, keep, layer) in the cascade's order.
-Cascade = tuple[tuple[int, int, _Layer], ...]
-
-
-class _Compiled(NamedTuple):
-    """The cascade of one `Rules` at every moment, compiled once, and its deck."""
-
-    leads: tuple[Cascade, ...]    # index: 2 * first trick + hearts broken
-    follows: tuple[Cascade, ...]  # index: 4 * first trick + suit led; 8: A♥ opened trick 1
-    follow_only: tuple[bool, ...]  # per follows entry: the cascade is just "follow suit"
-    deck: tuple[int, ...]         # the cards in play, each as its one-bit mask
-
-
-def _cascade(rules: Rules, at: Moment) -> Cascade:
-    return tuple((guard, keep, layer) for layer in LAYERS
-                 for guard, keep in layer.filters(rules, at))
-
-
-_COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
-
-
-def compiled(rules: Rules) -> _Compiled:
-    """The compiled cascade of ``rules`` (cached by identity: `Rules` are immutable)."""
-    entry = _COMPILED.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    leads = tuple(_cascade(rules, Moment(True, first, broken, -1, False))
-                  for first in (False, True) for broken in (False, True))
-    follows = tuple(_cascade(rules, Moment(False, first, False, led, False))
-                    for first in (False, True) for led in range(4))
-    follows += (_cascade(rules, Moment(False, True, False, Suit.HEARTS, True)),)
-    follow_only = tuple(len(c) == 1 and c[0][2].name == "follow_suit" for c in follows)
-    deck = tuple(1 << i for i in range(52) if rules.deck_mask >> i & 1)
-    if len(_COMPILED) > 256:
-        _COMPILED.clear()
-    _COMPILED[id(rules)] = (rules, table := _Compiled(leads, follows, follow_only, deck))
-    return table
-
-
-def moment_cascade(table: _Compiled, first: bool, broken: bool, lead: int = -1) -> Cascade:
-    """The compiled cascade where a card is chosen: a lead (``lead`` -1) or a card following
-    the card index ``lead``, on trick 1 (``first``) or later, hearts ``broken`` or not. The
-    fast path of `Hand.legal_mask` for searches that keep their own ints (the solver).
-
-    >>> t = compiled(Rules.preset("standard"))
-    >>> [layer.name for _, _, layer in moment_cascade(t, False, False)]
-    ['leading_hearts']
-    """
-    if lead < 0:
-        return table.leads[first * 2 + broken]
-    if not first:
-        return table.follows[lead // 13]
-    return table.follows[8 if lead == _AH_INDEX else 4 + lead // 13]
+__all__ = ["Hand", "shuffler"]
 
 
 def shuffler(seed: int | str | None = None) -> random.Random:
@@ -280,7 +68,7 @@ class Hand:
         self._compiled = compiled(rules)
         self._hand_size = rules.hand_size
         self._lowest_club = rules.lowest_club.mask
-        self._breakers = _HEARTS | (_QS if rules.queen_breaks_hearts else 0)
+        self._breakers = HEARTS_MASK | (QS_MASK if rules.queen_breaks_hearts else 0)
         self._offset = DIRECTIONS[rules.pass_direction(number)]
         self._given: list[int | None] = [None] * n
         self._received = [0] * n
@@ -333,17 +121,10 @@ class Hand:
         return cls(rules, masks, number=number, dealer=dealer)
 
     @classmethod
-    def restore(cls, rules: Rules, cards: Sequence[CardSet], *, number: int = 1, dealer: int = 0,
-                passed: Sequence[CardSet | None] | None = None,
-                tricks: Sequence[tuple[int, Sequence[Card]]] = (),
-                trick: tuple[int, Sequence[Card]] | None = None, peskir: Sequence[int] = (),
-                moon: str | None = None) -> Hand:
-        """The hand at a described moment, replayed from its deal through the rules.
+    def restore(cls, position: Position) -> Hand:
+        """The hand at a described moment (a `Position`, as `maca.notation` reads it from a
+        position string), replayed from its deal through the rules.
 
-        ``cards``: what each seat holds now; ``passed``: the cards each seat passed (None for a
-        seat that has not passed yet; ``passed=None``: passing over but not recorded, or no
-        passing); ``tricks``: the completed tricks as (leader, cards in play order); ``trick``:
-        the trick in progress; ``peskir``: declaring seats; ``moon``: the shooter's choice.
         Only a moment some legal game reaches is accepted: otherwise `PositionError` names
         what is inconsistent. The hand is the one played to that moment (same tricks, same
         history, undo back to the deal), with the passes replayed in seat order, then the
@@ -351,14 +132,19 @@ class Hand:
 
         >>> r = Rules.preset("standard")
         >>> held = [CardSet(suit_mask(s)) - CardSet([Card.of(2, s)]) for s in Suit]
-        >>> hand = Hand.restore(r, held, number=4, tricks=[(0, ["2C", "2D", "2S", "2H"])])
+        >>> hand = Hand.restore(Position(r, held, number=4, tricks=[(0, ["2C", "2D", "2S", "2H"])]))
         >>> hand.trick_number, hand.to_move, hand.last_trick.winner
         (2, 0, 0)
-        >>> Hand.restore(r, [CardSet(suit_mask(s)) for s in Suit], number=4, trick=(3, []))
+        >>> Hand.restore(Position(r, [CardSet(suit_mask(s)) for s in Suit], number=4, trick=(3, [])))
         Traceback (most recent call last):
         ...
         maca.errors.PositionError: trick 1 is led by seat 3, but seat 0 holds 2C, which opens it
         """
+        if not isinstance(position, Position):
+            raise PositionError(f"restore takes a Position (see maca.notation), not {shown(position)}")
+        rules, cards, passed = position.rules, position.cards, position.passed
+        tricks, trick, peskir, moon = position.tricks, position.trick, position.peskir, position.moon
+        number, dealer = position.number, position.dealer
         _check_rules(rules)
         n = rules.players
         number, dealer = _whole("hand number", number, 1), _whole("dealer", dealer, 0, n - 1)
@@ -619,11 +405,7 @@ class Hand:
         """Bitmask of the cards the player to move may play (0 when nobody is to play)."""
         if self._passing or len(self._tricks) == self._hand_size:
             return 0
-        cands = self._cards[self._to_move]
-        for guard, keep, _ in self._cascade():
-            if cands & guard:
-                cands &= keep
-        return cands
+        return allowed(self._cascade(), self._cards[self._to_move])
 
     def legal_plays(self) -> CardSet:
         """The cards the player to move may play."""
@@ -645,14 +427,13 @@ class Hand:
         if seat is not None and self._seat(seat) != self._to_move:
             return Verdict(Reason.NOT_YOUR_TURN, {"to_move": self._to_move, "players": self.players})
         bit = card.mask
-        cands = self._cards[self._to_move]
-        if not cands & bit:
+        held = self._cards[self._to_move]
+        if not held & bit:
             return Verdict(Reason.NOT_IN_HAND, {"card": card})
-        for guard, keep, layer in self._cascade():
-            if cands & guard:
-                if not keep & bit:
-                    return layer.explain(self, cands & keep)
-                cands &= keep
+        refused = refusal(self._cascade(), held, bit)
+        if refused is not None:
+            layer, left = refused
+            return layer.explain(self.rules, self._trick[0] // 13 if self._trick else -1, left)
         return Verdict(Reason.LEGAL, {"card": card})
 
     def play(self, card: Card | str, seat: int | None = None) -> None:
@@ -701,10 +482,9 @@ class Hand:
                 "waiting": self._given.index(None), "players": self.players}))
         if not isinstance(rng, random.Random):
             raise SettingError(f"rng must be a random.Random, not {shown(rng)}")
-        leads, follows, follow_only = self._compiled[:3]
         taken, won = random_playout(
-            rng.random, self._cards[:], self._taken[:], self._won[:], leads, follows,
-            follow_only, self._breakers, self._broken, not self._tricks, self._leader,
+            rng.random, self._cards[:], self._taken[:], self._won[:], self._compiled,
+            self._breakers, self._broken, not self._tricks, self._leader,
             self._trick, self._hand_size - len(self._tricks))
         return hand_points(self.rules, taken, won, self._peskir, self.moon_choice)
 
@@ -768,26 +548,112 @@ class Hand:
         return hand_points(self.rules, self._taken, self._won, self._peskir, self.moon_choice)
 
     # -- views -------------------------------------------------------------------------------
-    def observe(self, seat: int):  # -> Observation (imported lazily: observation imports hand)
+    def observe(self, seat: int) -> Observation:
         """What ``seat`` may know: its own cards, its passes, and everything played in public."""
-        from .observation import Observation
-        return Observation.of(self, self._seat(seat))
+        seat = self._seat(seat)
+        to_move = self.to_move
+        return Observation(
+            seat=seat, rules=self.rules, number=self.number, dealer=self.dealer,
+            phase=self.phase, pass_direction=self.pass_direction, cards=self.cards(seat),
+            passed=self.given(seat), received=self.received(seat), tricks=tuple(self.tricks),
+            current_trick=self.current_trick,
+            taken=tuple(self.taken(s) for s in range(self.players)), peskir=self.peskir,
+            hearts_broken=self.hearts_broken, to_move=to_move,
+            legal=self.legal_plays() if to_move == seat else CardSet())
+
+    def describe(self) -> Position:
+        """This moment of the hand as a `Position`: what `restore` replays to an equal hand.
+
+        >>> hand = Hand.deal(Rules.preset("standard"), seed=2, number=4)
+        >>> hand.play("2C")
+        >>> Hand.restore(hand.describe()).position() == hand.position()
+        True
+        """
+        n = self.players
+        given = [self.given(s) for s in range(n)]
+        current = self.current_trick
+        return Position(
+            self.rules, tuple(self.cards(s) for s in range(n)), number=self.number,
+            dealer=self.dealer,
+            passed=None if self.phase != "pass" and given.count(None) == n else tuple(given),
+            tricks=tuple((t.leader, t.cards) for t in self.tricks),
+            trick=(current.leader, current.cards), peskir=self.peskir, moon=self.moon_choice)
 
     def position(self) -> str:
         """This moment of the hand as a position string (see `maca.notation`)."""
-        from .notation import position_of
-        return position_of(self)
+        return position_text(self.describe())
 
     @classmethod
     def from_position(cls, text: str) -> Hand:
-        """The hand described by a position string."""
-        from .notation import parse_position
-        return parse_position(text)
+        """The hand described by a position string, replayed from its deal (`restore`), so a
+        moment no legal game reaches is refused:
+
+        >>> Hand.from_position("standard hand=4 cards=AKQJT98765432.../.AKQJT98765432../"
+        ...                    "..AKQJT98765432./...AKQJT98765432 trick=0:")
+        Traceback (most recent call last):
+        ...
+        maca.errors.PositionError: trick 1 is led by seat 0, but seat 3 holds 2C, which opens it
+        """
+        return cls.restore(parse_position(text))
+
+    def describe_record(self) -> HandRecord:
+        """The whole hand (deal, passes, declarations, plays) as a `HandRecord`."""
+        if self._dealt is None:
+            raise RecordError("this hand comes from a position that does not record its passes, "
+                              "so its deal is unknown: save its position() instead of a record")
+        entries: list[Entry] = []
+        plays: list[Card] = []
+        for action in self.history:
+            if action[0] == "play":
+                plays.append(Card(action[2]))
+                if len(plays) == self.players:
+                    entries.append(Entry(0, "play", cards=tuple(plays)))
+                    plays = []
+            elif action[0] == "give":
+                entries.append(Entry(0, "pass", action[1], tuple(CardSet(action[2]))))
+            else:
+                entries.append(Entry(0, "peskir", action[1]))
+        if plays:
+            entries.append(Entry(0, "play", cards=tuple(plays)))
+        if self.moon_choice:
+            entries.append(Entry(0, "moon", choice=self.moon_choice))
+        return HandRecord(self.rules, self.number, self.dealer, self._dealt, tuple(entries))
 
     def record(self) -> str:
         """The whole hand (deal, passes, declarations, plays) as a replayable record."""
-        from .notation import hand_record
-        return hand_record(self)
+        return record_text([self.describe_record()])
+
+    @classmethod
+    def from_record(cls, text: str) -> Hand:
+        """Replay a one-hand record; `RecordError` names the line that is wrong."""
+        return cls.replayed(parse_hand_record(text))
+
+    @classmethod
+    def replayed(cls, record: HandRecord) -> Hand:
+        """The hand of a `HandRecord`: dealt, then its entries taken (`replay`)."""
+        try:
+            hand = cls(record.rules, record.deal, number=record.number, dealer=record.dealer)
+        except PositionError as exc:
+            raise RecordError(f"line {record.deal_line}: {exc}") from None
+        hand.replay(record.entries)
+        return hand
+
+    def replay(self, entries: Sequence[Entry]) -> None:
+        """Take a record's entries in order; `RecordError` names the line of a refused one."""
+        for entry in entries:
+            try:
+                if entry.verb == "pass":
+                    self.give(entry.seat, entry.cards)
+                elif entry.verb == "peskir":
+                    self.declare_peskir(entry.seat)
+                elif entry.verb == "play":
+                    for card in entry.cards:
+                        self.play(card)
+                else:
+                    self.choose_moon(entry.choice)
+            except IllegalActionError as exc:
+                raise RecordError(f"line {entry.line}: {shown(entry.written or entry.text)} was refused: "
+                                  f"{exc}") from None
 
     def copy(self) -> Hand:
         """An independent copy (history included), for simulations."""
@@ -846,12 +712,12 @@ def _seat_masks(field: str, groups: Sequence[CardSet | None], players: int) -> l
     return masks
 
 
-def _trick_cards(number: int, trick: tuple[int, Sequence[Card]], players: int,
+def _trick_cards(number: int, trick: tuple[int, Sequence[Card | str]], players: int,
                  complete: bool) -> tuple[int, tuple[Card, ...]]:
     """A trick of a position checked for shape: a seat leads, and it has the right size."""
     try:
-        leader, cards = trick
-        cards = tuple(Card.parse(c) for c in cards)
+        leader, given = trick
+        cards = tuple(Card.parse(c) for c in given)
     except (TypeError, ValueError) as exc:
         raise PositionError(f"trick {number} should be (leader, cards): {exc}") from None
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:

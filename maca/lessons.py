@@ -20,8 +20,9 @@ from typing import Callable
 
 from .bots import Bot, LowestBot, MoonDefender, SensibleBot, highest_cards
 from .cards import Card, CardSet, Suit
-from .errors import IllegalActionError, SettingError
-from .hand import Hand, Trick
+from .errors import IllegalActionError, Refusal, SettingError
+from .hand import Hand
+from .trick import Trick
 from .observation import Observation
 from .reasons import LANGS, Reason, Verdict, seat_name
 from .rules import PRESETS, Rules
@@ -231,7 +232,7 @@ class Note:
         return cls(kind, text(key, "tr", **fill("tr")), text(key, "en", **fill("en")))
 
     @classmethod
-    def refusal(cls, verdict: Verdict) -> Note:
+    def refusal(cls, verdict: Refusal) -> Note:
         """The engine's explanation of a refused action."""
         return cls("error", verdict.message("tr"), verdict.message("en"))
 

@@ -16,8 +16,10 @@ A position is space-separated ``key=value`` fields after the rules::
 - ``peskir``: seats that declared peşkir, comma-separated, or ``-``;
 - ``moon``: the shooter's choice (``old`` or ``new``) under the ``choice`` moon rule.
 
-Parsing only reads the text: `Hand.restore` replays the hand from its deal, so a moment that no
-legal game reaches is refused with a `PositionError` saying what is inconsistent.
+This module only reads and writes text: a position is read into a `Position`, a record into
+`HandRecord`s, and `Hand` builds itself from them (`Hand.from_position`, `Hand.restore`,
+`Hand.from_record`, `Game.from_record`): the hand is replayed from its deal, so a moment that
+no legal game reaches is refused with a `PositionError` saying what is inconsistent.
 Only ``rules`` and ``cards`` are required; the rest default to the start of the hand.
 
 >>> from maca import Hand
@@ -29,18 +31,15 @@ True
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Sequence
 
 from .cards import Card, CardSet
-from .errors import CardError, IllegalActionError, PositionError, RecordError, RulesError, shown
-from .rules import MOON_RULES, Rules
+from .errors import CardError, PositionError, RecordError, RulesError, shown
+from .rules import Rules
 
-if TYPE_CHECKING:
-    from .game import Game
-    from .hand import Hand, Trick
-
-__all__ = ["position_of", "parse_position", "rules_to_text", "rules_from_text",
-           "hand_record", "parse_hand_record", "game_record", "parse_game_record"]
+__all__ = ["Position", "position_text", "parse_position", "rules_to_text", "rules_from_text",
+           "Entry", "HandRecord", "record_text", "parse_hand_record", "parse_game_record"]
 
 
 # -- rules ------------------------------------------------------------------------------------
@@ -139,28 +138,57 @@ def rules_from_text(text: str) -> Rules:
 
 
 # -- positions --------------------------------------------------------------------------------
-def _trick_text(trick: Trick) -> str:
-    return f"{trick.leader}:" + ",".join(str(c) for c in trick.cards)
+#: A trick as a position gives it: the seat that led, then the cards in play order.
+PlayedTrick = tuple[int, Sequence["Card | str"]]
 
 
-def position_of(hand: Hand) -> str:
-    """The position string of ``hand`` at this moment."""
-    n = hand.players
-    fields = [rules_to_text(hand.rules), f"hand={hand.number}", f"dealer={hand.dealer}",
-              "cards=" + "/".join(hand.cards(s).to_pbn() for s in range(n))]
-    given = [hand.given(s) for s in range(n)]
-    if hand.pass_direction == "none":
-        passed = "none"
-    elif hand.phase != "pass" and given.count(None) == n:
-        passed = "done"
+@dataclass(frozen=True)
+class Position:
+    """One moment of a hand, as a position string says it: what `Hand.restore` replays.
+
+    ``cards``: what each seat holds now; ``passed``: the cards each seat passed (None for a
+    seat that has not passed yet; ``passed=None``: passing over but not recorded, or no
+    passing); ``tricks``: the completed tricks; ``trick``: the trick in progress;
+    ``peskir``: declaring seats; ``moon``: the shooter's choice.
+    """
+
+    rules: Rules
+    cards: Sequence[CardSet]
+    number: int = 1
+    dealer: int = 0
+    passed: Sequence[CardSet | None] | None = None
+    tricks: Sequence[PlayedTrick] = ()
+    trick: PlayedTrick | None = None
+    peskir: Sequence[int] = ()
+    moon: str | None = None
+
+
+def _trick_text(trick: PlayedTrick) -> str:
+    return f"{trick[0]}:" + ",".join(str(c) for c in trick[1])
+
+
+def position_text(position: Position) -> str:
+    """The position string of a `Position`.
+
+    >>> from maca import Rules
+    >>> held = [CardSet.parse("AS"), CardSet.parse("AH"), CardSet.parse("AD"), CardSet.parse("AC")]
+    >>> position_text(Position(Rules.preset("standard"), held, number=4))
+    'standard hand=4 dealer=0 cards=A.../.A../..A./...A passed=none tricks=- peskir=-'
+    """
+    rules = position.rules
+    fields = [rules_to_text(rules), f"hand={position.number}", f"dealer={position.dealer}",
+              "cards=" + "/".join(cards.to_pbn() for cards in position.cards)]
+    if position.passed is None:
+        passed = "none" if rules.pass_direction(position.number) == "none" else "done"
     else:
-        passed = "/".join("-" if g is None else g.to_pbn() for g in given)
+        passed = "/".join("-" if g is None else g.to_pbn() for g in position.passed)
     fields.append(f"passed={passed}")
-    fields.append("tricks=" + ("/".join(map(_trick_text, hand.tricks)) or "-"))
-    fields.append("trick=" + _trick_text(hand.current_trick))
-    fields.append("peskir=" + (",".join(map(str, hand.peskir)) or "-"))
-    if hand.moon_choice:
-        fields.append(f"moon={hand.moon_choice}")
+    fields.append("tricks=" + ("/".join(map(_trick_text, position.tricks)) or "-"))
+    if position.trick is not None:
+        fields.append("trick=" + _trick_text(position.trick))
+    fields.append("peskir=" + (",".join(map(str, position.peskir)) or "-"))
+    if position.moon:
+        fields.append(f"moon={position.moon}")
     return " ".join(fields)
 
 
@@ -187,19 +215,19 @@ def _int_field(key: str, value: str) -> int:
     return int(value)
 
 
-def parse_position(text: str) -> Hand:
-    """The hand a position string describes; `PositionError` names the part that is wrong.
+def parse_position(text: str) -> Position:
+    """The `Position` a position string describes; `PositionError` names the part that is
+    wrong. Only the text is read here: `Hand.from_position` replays the hand.
 
-    The hand is replayed from its deal, so a moment no legal game reaches is refused:
-
-    >>> parse_position("standard hand=4 cards=AKQJT98765432.../.AKQJT98765432../"
-    ...                "..AKQJT98765432./...AKQJT98765432 trick=0:")
+    >>> seen = parse_position("standard hand=4 cards=AKQJT98765432.../.AKQJT98765432../"
+    ...                       "..AKQJT98765432./...AKQJT98765432 trick=0:")
+    >>> seen.number, str(seen.cards[1]), seen.trick
+    (4, 'AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H', (0, []))
+    >>> parse_position("standard cards=.../.../...")
     Traceback (most recent call last):
     ...
-    maca.errors.PositionError: trick 1 is led by seat 0, but seat 3 holds 2C, which opens it
+    maca.errors.PositionError: cards= needs 4 groups separated by '/', found 3
     """
-    from .hand import Hand
-
     if not isinstance(text, str) or not text.split():
         raise PositionError("a position needs at least the rules and cards=…")
     rules_text, *tokens = text.split()
@@ -229,7 +257,7 @@ def parse_position(text: str) -> Hand:
     number = _int_field("hand", values.get("hand", "1"))
     if number < 1:
         raise PositionError(f"hand={number}: hands are numbered from 1")
-    return Hand.restore(
+    return Position(
         rules, cards, number=number, dealer=_int_field("dealer", values.get("dealer", "0")),
         passed=_parse_passed(values.get("passed"), rules, number), tricks=tricks,
         trick=_parse_trick("trick=", values["trick"]) if "trick" in values else None,
@@ -265,45 +293,66 @@ def _parse_peskir(value: str) -> list[int]:
 
 
 # -- records ----------------------------------------------------------------------------------
-def _hand_lines(hand: Hand) -> list[str]:
-    dealt = [hand.dealt(seat) for seat in range(hand.players)]
-    if None in dealt:
-        raise RecordError("this hand comes from a position that does not record its passes, so "
-                          "its deal is unknown: save its position() instead of a record")
-    lines = [f"hand {hand.number} dealer {hand.dealer}",
-             "deal " + "/".join(d.to_pbn() for d in dealt if d is not None)]
-    plays: list[str] = []
-    for action in hand.history:
-        if action[0] == "play":
-            plays.append(str(Card(action[2])))
-            if len(plays) == hand.players:
-                lines.append("play " + " ".join(plays))
-                plays = []
-        elif action[0] == "give":
-            lines.append(f"pass {action[1]} " + " ".join(str(c) for c in CardSet(action[2])))
-        else:
-            lines.append(f"peskir {action[1]}")
-    if plays:
-        lines.append("play " + " ".join(plays))
-    if hand.moon_choice:
-        lines.append(f"moon {hand.moon_choice}")
-    return lines
+class Entry(NamedTuple):
+    """One line of a hand's record after its deal, read: ``pass`` (``seat``, ``cards``),
+    ``peskir`` (``seat``), ``play`` (``cards``) or ``moon`` (``choice``)."""
+
+    line: int                    # its line in the record (0 for a record being written)
+    verb: str
+    seat: int = -1
+    cards: tuple[Card, ...] = ()
+    choice: str = ""
+    written: str = ""            # the line as the record has it (said back in errors)
+
+    @property
+    def text(self) -> str:
+        """The entry as a record writes it: ``'play 2C KC 4C 5C'``."""
+        words = [self.verb] + ([str(self.seat)] if self.seat >= 0 else [])
+        return " ".join(words + [str(c) for c in self.cards] + ([self.choice] if self.choice else []))
 
 
-def hand_record(hand: Hand) -> str:
-    """A replayable record of one hand: rules, deal, passes, peşkir, plays (a trick a line)."""
-    return "\n".join([f"rules {rules_to_text(hand.rules)}"] + _hand_lines(hand)) + "\n"
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand of a record: its deal and its entries, what `Hand.from_record` replays.
+
+    ``deal``: each seat's dealt cards as a mask; ``line`` and ``deal_line``: where the hand
+    and its deal are written in the record (0 for a record being written).
+    """
+
+    rules: Rules
+    number: int
+    dealer: int
+    deal: tuple[int, ...]
+    entries: tuple[Entry, ...] = ()
+    line: int = 0
+    deal_line: int = 0
 
 
-def game_record(game: Game) -> str:
-    """A replayable record of a whole game: every hand, in order."""
-    lines = [f"rules {rules_to_text(game.rules)}"]
-    for hand in game.hands:
-        lines += _hand_lines(hand)
-    return "\n".join(lines) + "\n"
+def _hand_lines(record: HandRecord) -> list[str]:
+    return ([f"hand {record.number} dealer {record.dealer}",
+             "deal " + "/".join(CardSet(mask).to_pbn() for mask in record.deal)]
+            + [entry.text for entry in record.entries])
 
 
-def _replay(text: str) -> tuple[Rules, list[tuple[int, str, list[str]]]]:
+def record_text(hands: Sequence[HandRecord]) -> str:
+    """A replayable record of hands of one game: rules, then per hand its deal, passes,
+    peşkir and plays (a trick a line).
+
+    >>> from maca import Rules
+    >>> deal = tuple(CardSet.parse(s).mask for s in ("AS", "AH", "AD", "AC"))
+    >>> print(record_text([HandRecord(Rules.preset("standard"), 4, 0, deal,
+    ...                               (Entry(0, "play", cards=(Card.parse("AC"),)),))]), end="")
+    rules standard
+    hand 4 dealer 0
+    deal A.../.A../..A./...A
+    play AC
+    """
+    rules = hands[0].rules
+    return "\n".join([f"rules {rules_to_text(rules)}"]
+                     + [line for hand in hands for line in _hand_lines(hand)]) + "\n"
+
+
+def _lines(text: str) -> tuple[Rules, list[tuple[int, str, list[str]]]]:
     if not isinstance(text, str):
         raise RecordError(f"a record is text, not {type(text).__name__}")
     lines = [(i + 1, line.split()) for i, line in enumerate(text.splitlines())
@@ -318,33 +367,31 @@ def _replay(text: str) -> tuple[Rules, list[tuple[int, str, list[str]]]]:
     return rules, [(num, words[0], words[1:]) for num, words in lines[1:]]
 
 
-def _apply(hand: Hand, num: int, verb: str, args: list[str]) -> None:
+def _entry(num: int, verb: str, args: list[str]) -> Entry:
+    """One line after a deal, read (a card that cannot be read is refused with its line)."""
     try:
         if verb in ("pass", "peskir") and not (args and _is_number(args[0])):
             raise RecordError(f"line {num}: '{verb}' is followed by a seat number (0-9 digits)")
+        written = " ".join([verb, *args])
         if verb == "pass":
-            hand.give(int(args[0]), args[1:])
-        elif verb == "peskir":
-            hand.declare_peskir(int(args[0]))
-        elif verb == "play":
-            for card in args:
-                hand.play(card)
-        elif verb == "moon":
-            hand.choose_moon(args[0])
-        else:
-            raise RecordError(f"line {num}: unknown entry {shown(verb)} (use hand, deal, pass, "
-                              "peskir, play, moon)")
-    except RecordError:
-        raise
-    except (IllegalActionError, CardError) as exc:
+            return Entry(num, verb, int(args[0]), tuple(Card.parse(c) for c in args[1:]),
+                         written=written)
+        if verb == "peskir":
+            return Entry(num, verb, int(args[0]), written=written)
+        if verb == "play":
+            return Entry(num, verb, cards=tuple(Card.parse(c) for c in args), written=written)
+        if verb == "moon":
+            return Entry(num, verb, choice=args[0], written=written)
+        raise RecordError(f"line {num}: unknown entry {shown(verb)} (use hand, deal, pass, "
+                          "peskir, play, moon)")
+    except CardError as exc:
         raise RecordError(f"line {num}: {shown(' '.join([verb, *args]))} was refused: {exc}") from None
-    except (ValueError, IndexError):
+    except IndexError:
         raise RecordError(f"line {num}: cannot read {shown(' '.join([verb, *args]))}") from None
 
 
-def _start_hand(rules: Rules, num: int, header: list[str], deal: tuple[int, str, list[str]] | None):
-    from .hand import Hand
-
+def _hand(rules: Rules, num: int, header: list[str], deal: tuple[int, str, list[str]] | None,
+          entries: list[tuple[int, str, list[str]]]) -> HandRecord:
     number, dealer = (header[0], header[2]) if len(header) == 3 else ("", "")
     if (len(header) != 3 or header[1] != "dealer" or not _is_number(number) or int(number) < 1
             or not _is_number(dealer) or int(dealer) >= rules.players):
@@ -354,57 +401,44 @@ def _start_hand(rules: Rules, num: int, header: list[str], deal: tuple[int, str,
         raise RecordError(f"line {num}: a hand line is followed by 'deal <cards per seat>'")
     try:
         groups = _seat_groups("deal", deal[2][0], rules.players)
-        if None in groups:
-            raise PositionError("deal cannot use '-': every seat is dealt its cards")
-        return Hand(rules, [g.mask for g in groups if g is not None], number=int(number),
-                    dealer=int(dealer))
-    except (PositionError, ValueError) as exc:
+    except PositionError as exc:
         raise RecordError(f"line {deal[0]}: {exc}") from None
+    if None in groups:
+        raise RecordError(f"line {deal[0]}: deal cannot use '-': every seat is dealt its cards")
+    return HandRecord(rules, int(number), int(dealer), tuple(g.mask for g in groups if g is not None),
+                      tuple(_entry(*entry) for entry in entries), num, deal[0])
 
 
-def parse_hand_record(text: str) -> Hand:
-    """Replay a one-hand record; `RecordError` names the line that is wrong."""
-    rules, entries = _replay(text)
+def parse_hand_record(text: str) -> HandRecord:
+    """The `HandRecord` of a one-hand record; `RecordError` names the line that is wrong.
+    `Hand.from_record` replays it."""
+    rules, entries = _lines(text)
     if not entries or entries[0][1] != "hand":
         where = f"line {entries[0][0]}: " if entries else ""
         raise RecordError(f"{where}after the rules line comes 'hand <number> dealer <seat>'")
-    hand = _start_hand(rules, entries[0][0], entries[0][2], entries[1] if len(entries) > 1 else None)
-    for num, verb, args in entries[2:]:
-        if verb == "hand":
-            raise RecordError(f"line {num}: a second hand: read this record as a game")
-        _apply(hand, num, verb, args)
-    return hand
+    rest = entries[2:]
+    second = next((i for i, (_, verb, _) in enumerate(rest) if verb == "hand"), len(rest))
+    record = _hand(rules, entries[0][0], entries[0][2], entries[1] if len(entries) > 1 else None,
+                   rest[:second])
+    if second < len(rest):
+        raise RecordError(f"line {rest[second][0]}: a second hand: read this record as a game")
+    return record
 
 
-def parse_game_record(text: str) -> Game:
-    """Replay a whole game's record; `RecordError` names the line that is wrong."""
-    from .game import Game
-
-    rules, entries = _replay(text)
-    game: Game | None = None
-    i = 0
-    while i < len(entries):
-        num, verb, args = entries[i]
-        if verb == "hand":
-            hand = _start_hand(rules, num, args, entries[i + 1] if i + 1 < len(entries) else None)
-            try:
-                if game is None:
-                    game = Game.from_hand(hand)
-                else:
-                    if hand.number != game.hand.number + 1:
-                        raise RecordError(f"line {num}: hand {hand.number} follows hand "
-                                          f"{game.hand.number}: the next is hand "
-                                          f"{game.hand.number + 1}")
-                    dealt = [hand.dealt(seat) for seat in range(hand.players)]
-                    game.next_hand(dealer=hand.dealer, dealt=[d.mask for d in dealt if d is not None])
-            except (IllegalActionError, PositionError) as exc:
-                raise RecordError(f"line {num}: {exc}") from None
-            i += 2
-            continue
-        if game is None:
-            raise RecordError(f"line {num}: a record lists 'hand …' before its plays")
-        _apply(game.hand, num, verb, args)
-        i += 1
-    if game is None:
+def parse_game_record(text: str) -> tuple[HandRecord, ...]:
+    """The hands of a whole game's record; `RecordError` names the line that is wrong.
+    `Game.from_record` replays them."""
+    rules, entries = _lines(text)
+    starts = [i for i, (_, verb, _) in enumerate(entries) if verb == "hand"]
+    if not starts:
+        if entries:
+            raise RecordError(f"line {entries[0][0]}: a record lists 'hand …' before its plays")
         raise RecordError("the record has no hand")
-    return game
+    if starts[0]:
+        raise RecordError(f"line {entries[0][0]}: a record lists 'hand …' before its plays")
+    hands = []
+    for i, end in zip(starts, starts[1:] + [len(entries)]):
+        num, _, header = entries[i]
+        hands.append(_hand(rules, num, header, entries[i + 1] if i + 1 < end else None,
+                           entries[i + 2:end]))
+    return tuple(hands)

@@ -11,21 +11,18 @@ A computer player receives only an `Observation`, never the hand itself, so it c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .cards import CardSet
-from .hand import Trick
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .hand import Hand
+from .trick import Trick
 
 __all__ = ["Observation"]
 
 
 @dataclass(frozen=True)
 class Observation:
-    """One seat's view of a hand. Passed cards are a set, so their order cannot leak."""
+    """One seat's view of a hand (`Hand.observe` makes it). Passed cards are a set, so their
+    order cannot leak."""
 
     seat: int
     rules: Rules
@@ -43,19 +40,6 @@ class Observation:
     hearts_broken: bool
     to_move: int | None
     legal: CardSet                   # what this seat may play now (empty if not its turn)
-
-    @classmethod
-    def of(cls, hand: Hand, seat: int) -> Observation:
-        """The observation of ``seat`` in ``hand``."""
-        to_move = hand.to_move
-        return cls(
-            seat=seat, rules=hand.rules, number=hand.number, dealer=hand.dealer,
-            phase=hand.phase, pass_direction=hand.pass_direction, cards=hand.cards(seat),
-            passed=hand.given(seat), received=hand.received(seat), tricks=tuple(hand.tricks),
-            current_trick=hand.current_trick,
-            taken=tuple(hand.taken(s) for s in range(hand.players)), peskir=hand.peskir,
-            hearts_broken=hand.hearts_broken, to_move=to_move,
-            legal=hand.legal_plays() if to_move == seat else CardSet())
 
     @property
     def played(self) -> CardSet:

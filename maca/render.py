@@ -28,7 +28,8 @@ from .words import SeatWord, number, signed
 
 if TYPE_CHECKING:
     from .game import Game
-    from .hand import Hand, Trick
+    from .hand import Hand
+    from .trick import Trick
     from .rules import Rules
 
 __all__ = ["set_defaults", "suit_colour", "card_svg", "card_html", "back_html", "hand_html",

@@ -2,8 +2,8 @@
 
 `Hand` calls them (`Hand.deal`, `Hand.playout`); Monte-Carlo players, the solver and the
 benchmarks simulate thousands of hands through them. They work on the engine's ints (a card is
-0..51, a set of cards a bitmask) and the cascade `Hand` compiles from the rules, so no rule is
-written here. Pure Python (the browser runs it as it is); for CPython, ``MACA_COMPILE=1 pip
+0..51, a set of cards a bitmask) and the cascade `maca.legality` compiles from the rules, so no
+rule is written here. Pure Python (the browser runs it as it is); for CPython, ``MACA_COMPILE=1 pip
 install .`` compiles this module with mypyc (see setup.py).
 
 >>> import random
@@ -16,22 +16,14 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from .cards import Card, suit_mask
+from .cards import SUIT_MASKS
+from .legality import Compiled, allowed, follow_index
+from .trick import FOLLOWERS
 
 __all__ = ["shuffle", "random_card", "random_playout"]
 
-_SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
-_AH_INDEX = Card.parse("AH").index
-
-#: Per number of players and leader: the seats that follow, in order.
-_FOLLOWERS = {n: tuple(tuple((leader + i) % n for i in range(1, n)) for leader in range(n))
-              for n in (3, 4)}
-
 #: Fisher-Yates steps for a deck of up to 52 cards: (position, choices, random bits needed).
 _SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
-
-#: A compiled moment of the cascade: (guard, keep, layer) triples, see `maca.hand`.
-Cascade = Sequence[tuple[int, int, object]]
 
 
 def shuffle(deck: list[int], rng: random.Random) -> None:
@@ -65,37 +57,35 @@ def random_card(mask: int, rand: Callable[[], float]) -> int:
 
 
 def random_playout(rand: Callable[[], float], cards: list[int], taken: list[int],
-                   won: list[int], leads: Sequence[Cascade], follows: Sequence[Cascade],
-                   follow_only: Sequence[bool], breakers: int, broken: bool, first: bool,
+                   won: list[int], table: Compiled, breakers: int, broken: bool, first: bool,
                    leader: int, trick: Sequence[int],
                    tricks_left: int) -> tuple[list[int], list[int]]:
     """Play a hand to its end with random legal cards: each seat's taken cards and tricks won.
 
     The state is `Hand`'s (``cards``, ``taken`` and ``won`` are changed in place: pass copies);
-    ``leads[2 * first + broken]`` and ``follows[suit led + 4 * first]`` (8: A♥ opened trick 1)
-    are the compiled cascade, ``follow_only`` marks the moments where it is "follow suit" only.
+    ``table`` is the compiled cascade of its rules (`maca.legality.compiled`), each moment's
+    legal cards come from `maca.legality.allowed`.
     """
     n = len(cards)
+    leads, follows = table.leads, table.follows
     # `random_card` is written out twice below (lead, follow): a call per card would cost
     # a sixth of the playout in pure Python.
     followers: tuple[int, ...] = ()
+    cascade = leads[0]
     winner = leader
-    lead = led = played = best = rule = 0
+    lead = led = played = best = 0
     if trick:  # the trick in progress
         lead = trick[0]
-        led = _SUIT_MASKS[lead // 13]
+        led = SUIT_MASKS[lead // 13]
         for i, card in enumerate(trick):
             played |= 1 << card
             if 1 << card & led and 1 << card > best:
                 best, winner = 1 << card, (leader + i) % n
-        rule = lead // 13 if not first else 8 if lead == _AH_INDEX else 4 + lead // 13
-        followers = _FOLLOWERS[n][leader][len(trick) - 1:]
+        cascade = follows[follow_index(first, lead)]
+        followers = FOLLOWERS[n][leader][len(trick) - 1:]
     for _ in range(tricks_left):
         if not followers:  # lead
-            cands = cards[leader]
-            for guard, keep, _layer in leads[first * 2 + broken]:
-                if cands & guard:
-                    cands &= keep
+            cands = allowed(leads[first * 2 + broken], cards[leader])
             if cands & (cands - 1):
                 skip = int(rand() * cands.bit_count())
                 while skip:
@@ -105,18 +95,11 @@ def random_playout(rand: Callable[[], float], cards: list[int], taken: list[int]
             cards[leader] ^= best
             winner = leader
             lead = best.bit_length() - 1
-            led = _SUIT_MASKS[lead // 13]
-            rule = lead // 13 if not first else 8 if lead == _AH_INDEX else 4 + lead // 13
-            followers = _FOLLOWERS[n][leader]
-        cascade, simple = follows[rule], follow_only[rule]
+            led = SUIT_MASKS[lead // 13]
+            cascade = follows[follow_index(first, lead)]
+            followers = FOLLOWERS[n][leader]
         for seat in followers:
-            if simple:
-                cands = cards[seat] & led or cards[seat]
-            else:
-                cands = cards[seat]
-                for guard, keep, _layer in cascade:
-                    if cands & guard:
-                        cands &= keep
+            cands = allowed(cascade, cards[seat])
             if cands & (cands - 1):
                 skip = int(rand() * cands.bit_count())
                 while skip:

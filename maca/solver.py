@@ -13,7 +13,7 @@ Goals (`GOALS`):
 
 In a partnership the player and the partner choose together and the goal is the team's.
 Every card considered comes from the engine's compiled legal-play cascade
-(`maca.hand.moment_cascade`), tricks are won by `maca.hand.best_position`: no rule is written
+(`maca.legality.allowed`), tricks are won by `maca.trick.best_position`: no rule is written
 here. The search is alpha-beta with a transposition table at trick boundaries, touching cards
 of one hand merged into one choice, the table's best move tried first, and a node cap.
 
@@ -33,10 +33,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .cards import Card, CardSet, Suit, suit_mask
+from .cards import AH_MASK, HEARTS_MASK, KH_MASK, QS_MASK, Card, CardSet
 from .errors import MacaError, shown
-from .hand import Hand, best_position, compiled, moment_cascade
+from .hand import Hand
+from .legality import allowed, compiled, moment_cascade
 from .rules import Rules
+from .trick import best_position
 
 __all__ = ["GOALS", "SolverError", "SolverLimitError", "Solution", "Solver", "solve",
            "equivalent_groups"]
@@ -47,9 +49,7 @@ GOALS = ("no_points", "avoid_queen", "take_all", "stop_moon", "fewest_points")
 #: Nodes searched before `SolverLimitError` (a late-hand puzzle needs a few thousand).
 NODE_CAP = 2_000_000
 
-_QS = Card.parse("QS").index
-_HEARTS = suit_mask(Suit.HEARTS)
-_SPECIAL = Card.parse("QS").mask | Card.parse("AH").mask | Card.parse("KH").mask
+_SPECIAL = QS_MASK | AH_MASK | KH_MASK
 _INF = 10 ** 6
 
 
@@ -191,7 +191,7 @@ class Solver:
         self.values = rules.card_values
         self.penalty = rules.penalty_mask & rules.deck_mask
         self.moon_cards = rules.moon_mask if rules.moon != "none" else 0
-        self.breakers = _HEARTS | (1 << _QS if rules.queen_breaks_hearts else 0)
+        self.breakers = HEARTS_MASK | (QS_MASK if rules.queen_breaks_hearts else 0)
         self.total_penalty = sum(self.values[c] for c in range(52) if self.penalty >> c & 1)
         self.moon_value = rules.moon_value
         self.new_moon = rules.moon == "new"
@@ -216,7 +216,7 @@ class Solver:
         self.base = sum(sum(self.values[c] for c in range(52) if taken[s] >> c & 1)
                         for s in range(n) if self.side[s])
         self.live_penalty = self.penalty & self._live()
-        self.queen_live = bool(self._live() >> _QS & 1)
+        self.queen_live = bool(self._live() & QS_MASK)
         # the transposition table: a caller may share one between moments of the same hand,
         # goal and side (its entries hold what happens from a trick boundary on)
         self.tt: dict[tuple, tuple[int, int, int]] = {} if table is None else table
@@ -253,13 +253,9 @@ class Solver:
         """The legal cards of the seat to move (the engine's cascade), as a mask."""
         trick = self.trick
         seat = (self.leader + len(trick)) % self.n
-        cands = self.cards[seat]
         cascade = (self.follows[self.first][trick[0]] if trick
                    else self.leads[self.first][self.broken])
-        for guard, keep, _ in cascade:
-            if cands & guard:
-                cands &= keep
-        return cands
+        return allowed(cascade, self.cards[seat])
 
     def groups(self) -> list[int]:
         """The legal cards of the seat to move, as groups of equivalent cards."""
@@ -340,7 +336,7 @@ class Solver:
             if not self.live_penalty:
                 return 1
         elif goal == "avoid_queen":
-            if mask >> _QS & 1:
+            if mask & QS_MASK:
                 self.queen_live = False
                 return 0 if ours else 1
         elif goal == "take_all":

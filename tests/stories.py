@@ -29,6 +29,7 @@ from typing import Iterator
 
 from maca import Card, CardSet, Hand, PositionError, Rules, Suit
 from maca.cards import suit_mask
+from maca.notation import Position
 
 _SUITS = tuple(suit_mask(s) for s in range(4))
 _HEARTS = _SUITS[Suit.HEARTS]
@@ -438,8 +439,8 @@ def story(rules: Rules, held: list[int], piles: list[int], leader: int, trick: l
             continue
         tricks = [(lead, [Card(c) for c in cards]) for lead, cards in found]
         try:
-            Hand.restore(rules, [CardSet(m) for m in held], number=number, dealer=dealer,
-                         tricks=tricks, trick=(leader, trick))
+            Hand.restore(Position(rules, [CardSet(m) for m in held], number=number,
+                                  dealer=dealer, tricks=tricks, trick=(leader, trick)))
         except PositionError as exc:
             refusal = f"the engine refused a story: {exc}"
             continue

@@ -13,6 +13,7 @@ from maca.bots import (LEVELS, CautiousBot, HardBot, RandomBot, RuleBot, Sensibl
 from maca.bots.hard import constraints, sample_world
 from maca.cards import CardSet
 from maca.errors import SettingError
+from maca.notation import Position
 from maca.observation import Observation
 
 
@@ -129,7 +130,8 @@ def _same_view_two_deals() -> tuple[Hand, Hand, int]:
     moved[2].remove(b[0]); moved[2].append(a[0])
     tricks = [(t.leader, list(t.cards)) for t in base.tricks]
     trick = (base.current_trick.leader, list(base.current_trick.cards))
-    other = Hand.restore(rules, [CardSet(c) for c in moved], number=4, tricks=tricks, trick=trick)
+    other = Hand.restore(Position(rules, [CardSet(c) for c in moved], number=4, tricks=tricks,
+                                  trick=trick))
     return base, other, 0
 
 

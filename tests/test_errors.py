@@ -5,7 +5,7 @@ import pytest
 
 from maca import (CardError, CardSet, Game, Hand, IllegalAction, IllegalActionError, MacaError,
                   PositionError, Reason, RecordError, Rules, RulesError)
-from maca.notation import parse_game_record, parse_hand_record, rules_from_text
+from maca.notation import rules_from_text
 
 ONE_SUIT_EACH = ("AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
                  "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S")
@@ -288,13 +288,13 @@ RECORD = f"rules standard\nhand 4 dealer 0\ndeal {PBN_DEAL}\nplay 2C 2H 2D 2S\np
 ])
 def test_bad_hand_records_name_the_line(text, match):
     with pytest.raises(RecordError, match=match):
-        parse_hand_record(text)
+        Hand.from_record(text)
 
 
 def test_pass_entries_with_a_bad_seat():
     record = f"rules standard\nhand 1 dealer 0\ndeal {PBN_DEAL}\npass x 2C 3C 4C\n"
     with pytest.raises(RecordError, match="line 4: 'pass' is followed by a seat number"):
-        parse_hand_record(record)
+        Hand.from_record(record)
 
 
 @pytest.mark.parametrize("text, match", [
@@ -304,7 +304,7 @@ def test_pass_entries_with_a_bad_seat():
 ])
 def test_bad_game_records_name_the_line(text, match):
     with pytest.raises(RecordError, match=match):
-        parse_game_record(text)
+        Game.from_record(text)
 
 
 def test_game_record_with_a_dealer_the_rules_do_not_allow():
@@ -320,7 +320,7 @@ def test_game_record_with_a_dealer_the_rules_do_not_allow():
     bad = text.replace("hand 2 dealer 1", "hand 2 dealer 3")
     line = bad.splitlines().index("hand 2 dealer 3") + 1
     with pytest.raises(RecordError, match=f"line {line}: Only a player who shot the moon"):
-        parse_game_record(bad)
+        Game.from_record(bad)
 
 
 # -- rules options written as text -----------------------------------------------------------

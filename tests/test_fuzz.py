@@ -301,6 +301,7 @@ def test_positions(text: Any) -> None:
                  st.deferred(lambda: mutated(records()[0]))))
 def test_hand_records(text: Any) -> None:
     only_maca_errors(parse_hand_record, text)
+    only_maca_errors(Hand.from_record, text)
 
 
 @FUZZ
@@ -321,7 +322,8 @@ POSITION_CASES = ["standard hand=① cards=...", "standard hand=² cards=...",
 
 @pytest.mark.parametrize("reader", [
     Card.parse, CardSet, CardSet.parse, CardSet.from_pbn, Rules.preset, rules_from_text,
-    parse_position, Hand.from_position, parse_hand_record, parse_game_record, parse_set,
+    parse_position, Hand.from_position, parse_hand_record, Hand.from_record, parse_game_record,
+    Game.from_record, parse_set,
     set_from_dict, Progress.from_json, Progress.from_dict, parse_class, load_set, Progress.load,
     read_class], ids=lambda f: f.__qualname__)
 @pytest.mark.parametrize("value", KNOWN + RECORD_CASES + POSITION_CASES, ids=repr)

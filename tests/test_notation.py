@@ -6,8 +6,7 @@ import random
 import pytest
 
 from maca import CardSet, Game, Hand, MacaError, PositionError, RecordError, Rules
-from maca.notation import (parse_game_record, parse_hand_record, rules_from_text,
-                           rules_to_text)
+from maca.notation import rules_from_text, rules_to_text
 
 ONE_SUIT_EACH = ("AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
                  "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S")
@@ -334,7 +333,7 @@ def test_hand_record_format_and_replay(deal, play):
         "rules turkish\nhand 1 dealer 3\n"
         "deal ...AKQJT98765432/.AKQJT98765432../..AKQJT98765432./AKQJT98765432...\n"
         "peskir 2\nplay 5C AH 2D QS\n")
-    replayed = parse_hand_record(hand.record())
+    replayed = Hand.from_record(hand.record())
     same_state(replayed, hand)
     assert replayed.history == hand.history
 
@@ -342,7 +341,7 @@ def test_hand_record_format_and_replay(deal, play):
 def test_records_ignore_comments_and_blank_lines(deal, play):
     hand = play(deal("standard", *ONE_SUIT_EACH), "2C 2H 2D")
     text = "# a lesson's example\n\n" + hand.record().replace("\nplay", "\n  # trick 1\nplay")
-    assert parse_hand_record(text).position() == hand.position()
+    assert Hand.from_record(text).position() == hand.position()
 
 
 def test_record_of_a_finished_hand_replays_its_points():
@@ -351,7 +350,7 @@ def test_record_of_a_finished_hand_replays_its_points():
         hand.give(seat, list(hand.cards(seat))[:3])
     while not hand.is_over:
         hand.play(list(hand.legal_plays())[0])
-    replayed = parse_hand_record(hand.record())
+    replayed = Hand.from_record(hand.record())
     assert replayed.points() == hand.points() and replayed.is_over
     assert [t.plays() for t in replayed.tricks] == [t.plays() for t in hand.tricks]
 
@@ -370,7 +369,7 @@ def test_game_record_replay():
     replayed = Game.from_record(text)
     assert replayed.totals == game.totals and replayed.winners == game.winners
     assert [h.position() for h in replayed.hands] == [h.position() for h in game.hands]
-    assert replayed.record() == text and parse_game_record(text).is_over
+    assert replayed.record() == text and Game.from_record(text).is_over
 
 
 def test_a_position_has_no_record(position):

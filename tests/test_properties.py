@@ -16,7 +16,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from maca import Card, CardSet, Game, Hand, Reason, Rules, Suit, Trick
-from maca.notation import parse_hand_record
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PRESETS = ["standard", "omnibus", "turkish", "three_players", "partnership"]
@@ -266,7 +265,7 @@ def test_random_hands(name, seed):
         assert sum(points) - peskir == (n - k) * rules.moon_value + bonus
 
     # the record replays to the same moment and points
-    replayed = parse_hand_record(hand.record())
+    replayed = Hand.from_record(hand.record())
     assert replayed.position() == hand.position() and replayed.points() == points
 
     # undo walks back through every moment to the deal

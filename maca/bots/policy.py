@@ -14,23 +14,18 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import Card, CardSet, suit_mask
-from ..hand import best_position, compiled
+from ..cards import HEARTS_MASK as _HEARTS, QS_MASK as _QS, SUIT_MASKS as _SUITS, Card, CardSet
+from ..legality import allowed, compiled, follow_index
 from ..observation import Observation
 from ..rules import Rules
+from ..trick import FOLLOWERS as _FOLLOWERS, best_position
 from .explain import Explanation, explain
 from .simple import pass_danger, play_out
 
 __all__ = ["RuleBot", "rule_card", "rule_playout", "Tables", "tables", "play_out"]
 
-_SUITS = tuple(suit_mask(s) for s in range(4))
-_QS = 1 << 36
 _HIGH_SPADES = 1 << 37 | 1 << 38   # K♠ A♠
 _LOW_SPADES = (1 << 36) - (1 << 26)  # 2♠ … J♠
-_HEARTS = _SUITS[3]
-_AH_INDEX = 51
-_FOLLOWERS = {n: tuple(tuple((leader + i) % n for i in range(1, n)) for leader in range(n))
-              for n in (3, 4)}
 
 
 class Tables:
@@ -46,8 +41,7 @@ class Tables:
         self.discards = tuple(1 << i for i in sorted(
             (i for i in range(52) if self.penalty >> i & 1), key=lambda i: (-values[i], -i)))
         self.values = values
-        c = compiled(rules)
-        self.leads, self.follows, self.follow_only = c.leads, c.follows, c.follow_only
+        self.cascades = compiled(rules)
         self.breakers = _HEARTS | (_QS if rules.queen_breaks_hearts else 0)
         self.players = rules.players
 
@@ -154,36 +148,23 @@ def rule_playout(t: Tables, cards: list[int], taken: list[int], won: list[int], 
     ``won`` (per seat) are changed in place. ``trick`` is the trick in progress (card ints,
     in play order from ``leader``), ``gone`` every card played so far (the trick's too).
 
-    The legal cards come from the engine's compiled cascade (`maca.hand.compiled`), as in
+    The legal cards come from the engine's cascade (`maca.legality.allowed`), as in
     `maca.simulation.random_playout`: no rule is written here.
     """
     n = t.players
-    leads, follows, follow_only = t.leads, t.follows, t.follow_only
+    leads, follows = t.cascades.leads, t.cascades.follows
     trick = list(trick)
     for _ in range(tricks_left):
         if not trick:
-            cands = cards[leader]
-            for guard, keep, _layer in leads[first * 2 + broken]:
-                if cands & guard:
-                    cands &= keep
+            cands = allowed(leads[first * 2 + broken], cards[leader])
             card = rule_card(t, cands, cards[leader], trick, gone)
             cards[leader] ^= 1 << card
             gone |= 1 << card
             trick.append(card)
-        lead = trick[0]
-        rule = lead // 13 if not first else 8 if lead == _AH_INDEX else 4 + lead // 13
-        cascade, simple = follows[rule], follow_only[rule]
-        led = _SUITS[lead // 13]
+        cascade = follows[follow_index(first, trick[0])]
         for seat in _FOLLOWERS[n][leader][len(trick) - 1:]:
             held = cards[seat]
-            if simple:
-                cands = held & led or held
-            else:
-                cands = held
-                for guard, keep, _layer in cascade:
-                    if cands & guard:
-                        cands &= keep
-            card = rule_card(t, cands, held, trick, gone)
+            card = rule_card(t, allowed(cascade, held), held, trick, gone)
             cards[seat] = held ^ 1 << card
             gone |= 1 << card
             trick.append(card)

@@ -25,7 +25,8 @@ from typing import Any, ClassVar, Iterator, Mapping, NamedTuple, Sequence
 
 from ..cards import Card, CardSet
 from ..errors import CardError, IllegalActionError, MacaError, shown
-from ..hand import Hand, Trick
+from ..hand import Hand
+from ..trick import Trick
 from ..notation import rules_from_text, rules_to_text
 from ..reasons import seat_name
 from ..words import number, preset_name, signed

@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import render
 from ..cards import CardSet, Suit
-from ..hand import Trick
+from ..trick import Trick
 from ..notation import rules_to_text
 from .kinds import Line, Question
 from .text import Text, say
