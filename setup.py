@@ -10,7 +10,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-COMPILED = ["maca/simulation.py"]
+COMPILED = ["maca/simulation.py", "maca/legality.py"]
 SETS = Path(__file__).resolve().parent / "exercises"
 
 

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .cards import HEARTS_MASK, QS_MASK, Card, CardSet, Suit, suit_mask
 from .errors import (CardError, IllegalActionError, PositionError, RecordError, RulesError,
                      SettingError, shown)
-from .legality import Cascade, allowed, compiled, moment_cascade, refusal
+from .legality import allowed, compiled, moment_cascade, refusal
 from .notation import (Entry, HandRecord, Position, parse_hand_record, parse_position,
                        position_text, record_text)
 from .observation import Observation
@@ -395,17 +394,13 @@ class Hand:
         self._history.append(("peskir", seat))
 
     # -- playing -----------------------------------------------------------------------------
-    def _cascade(self) -> Cascade:
-        """The compiled cascade of this moment."""
-        trick = self._trick
-        return moment_cascade(self._compiled, not self._tricks, self._broken,
-                              trick[0] if trick else -1)
-
     def legal_mask(self) -> int:
         """Bitmask of the cards the player to move may play (0 when nobody is to play)."""
         if self._passing or len(self._tricks) == self._hand_size:
             return 0
-        return allowed(self._cascade(), self._cards[self._to_move])
+        trick = self._trick
+        return allowed(moment_cascade(self._compiled, not self._tricks, self._broken,
+                                      trick[0] if trick else -1), self._cards[self._to_move])
 
     def legal_plays(self) -> CardSet:
         """The cards the player to move may play."""
@@ -418,20 +413,23 @@ class Hand:
         gives the reason, so a learner hears about one rule at a time.
         """
         card = Card.parse(card)
-        phase = self.phase
-        if phase == "pass":
+        if self._passing:
             waiting = next(s for s, g in enumerate(self._given) if g is None)
             return Verdict(Reason.PASSING_NOT_DONE, {"waiting": waiting, "players": self.players})
-        if phase == "done":
+        if len(self._tricks) == self._hand_size:
             return Verdict(Reason.HAND_OVER)
         if seat is not None and self._seat(seat) != self._to_move:
             return Verdict(Reason.NOT_YOUR_TURN, {"to_move": self._to_move, "players": self.players})
-        bit = card.mask
+        bit = 1 << card.index
         held = self._cards[self._to_move]
         if not held & bit:
             return Verdict(Reason.NOT_IN_HAND, {"card": card})
-        refused = refusal(self._cascade(), held, bit)
-        if refused is not None:
+        trick = self._trick
+        cascade = moment_cascade(self._compiled, not self._tricks, self._broken,
+                                 trick[0] if trick else -1)
+        if not allowed(cascade, held) & bit:
+            refused = refusal(cascade, held, bit)
+            assert refused is not None
             layer, left = refused
             return layer.explain(self.rules, self._trick[0] // 13 if self._trick else -1, left)
         return Verdict(Reason.LEGAL, {"card": card})

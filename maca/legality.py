@@ -175,25 +175,24 @@ def compiled(rules: Rules) -> Compiled:
     return table
 
 
-def follow_index(first: bool, lead: int) -> int:
-    """Where the cascade of the cards following the card index ``lead`` is in
-    `Compiled.follows`, on trick 1 (``first``) or later.
-
-    >>> follow_index(False, 36), follow_index(True, 36), follow_index(True, 51)
-    (2, 6, 8)
-    """
-    return lead // 13 if not first else 8 if lead == _AH_INDEX else 4 + lead // 13
-
-
 _AH_INDEX = AH.index
 
 
 def moment_cascade(table: Compiled, first: bool, broken: bool, lead: int = -1) -> Cascade:
     """The compiled cascade where a card is chosen: a lead (``lead`` -1) or a card following
-    the card index ``lead``, on trick 1 (``first``) or later, hearts ``broken`` or not."""
+    the card index ``lead``, on trick 1 (``first``) or later, hearts ``broken`` or not.
+
+    A following cascade starts with "follow suit"; when that is all it holds (one filter),
+    `allowed` leaves ``held & led or held`` (``led``: the suit's mask), which is how the
+    playouts take such a moment without a call.
+
+    >>> table = compiled(Rules.preset("standard"))
+    >>> [len(moment_cascade(table, first, False, 0)) for first in (False, True)]
+    [1, 2]
+    """
     if lead < 0:
         return table.leads[first * 2 + broken]
-    return table.follows[follow_index(first, lead)]
+    return table.follows[lead // 13 if not first else 8 if lead == _AH_INDEX else 4 + lead // 13]
 
 
 def allowed(cascade: Cascade, held: int) -> int:

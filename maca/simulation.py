@@ -4,7 +4,7 @@
 benchmarks simulate thousands of hands through them. They work on the engine's ints (a card is
 0..51, a set of cards a bitmask) and the cascade `maca.legality` compiles from the rules, so no
 rule is written here. Pure Python (the browser runs it as it is); for CPython, ``MACA_COMPILE=1 pip
-install .`` compiles this module with mypyc (see setup.py).
+install .`` compiles this module and `maca.legality` with mypyc (see setup.py).
 
 >>> import random
 >>> deck = list(range(52))
@@ -17,7 +17,7 @@ import random
 from typing import Callable, Sequence
 
 from .cards import SUIT_MASKS
-from .legality import Compiled, allowed, follow_index
+from .legality import Compiled, allowed, moment_cascade
 from .trick import FOLLOWERS
 
 __all__ = ["shuffle", "random_card", "random_playout"]
@@ -64,14 +64,15 @@ def random_playout(rand: Callable[[], float], cards: list[int], taken: list[int]
 
     The state is `Hand`'s (``cards``, ``taken`` and ``won`` are changed in place: pass copies);
     ``table`` is the compiled cascade of its rules (`maca.legality.compiled`), each moment's
-    legal cards come from `maca.legality.allowed`.
+    legal cards come from `maca.legality.allowed` (where the cascade is "follow suit" alone,
+    its result is taken without the call: see `maca.legality.moment_cascade`).
     """
     n = len(cards)
-    leads, follows = table.leads, table.follows
+    leads = table.leads
     # `random_card` is written out twice below (lead, follow): a call per card would cost
     # a sixth of the playout in pure Python.
     followers: tuple[int, ...] = ()
-    cascade = leads[0]
+    cascade, simple = leads[0], False
     winner = leader
     lead = led = played = best = 0
     if trick:  # the trick in progress
@@ -81,11 +82,13 @@ def random_playout(rand: Callable[[], float], cards: list[int], taken: list[int]
             played |= 1 << card
             if 1 << card & led and 1 << card > best:
                 best, winner = 1 << card, (leader + i) % n
-        cascade = follows[follow_index(first, lead)]
+        cascade = moment_cascade(table, first, False, lead)
+        simple = len(cascade) == 1
         followers = FOLLOWERS[n][leader][len(trick) - 1:]
     for _ in range(tricks_left):
         if not followers:  # lead
-            cands = allowed(leads[first * 2 + broken], cards[leader])
+            cascade = leads[first * 2 + broken]
+            cands = allowed(cascade, cards[leader]) if cascade else cards[leader]
             if cands & (cands - 1):
                 skip = int(rand() * cands.bit_count())
                 while skip:
@@ -96,10 +99,12 @@ def random_playout(rand: Callable[[], float], cards: list[int], taken: list[int]
             winner = leader
             lead = best.bit_length() - 1
             led = SUIT_MASKS[lead // 13]
-            cascade = follows[follow_index(first, lead)]
+            cascade = moment_cascade(table, first, False, lead)
+            simple = len(cascade) == 1
             followers = FOLLOWERS[n][leader]
         for seat in followers:
-            cands = allowed(cascade, cards[seat])
+            held = cards[seat]
+            cands = (held & led or held) if simple else allowed(cascade, held)
             if cands & (cands - 1):
                 skip = int(rand() * cands.bit_count())
                 while skip:

@@ -11,7 +11,7 @@ import pytest
 
 from maca import CardSet, Rules
 from maca.exercises import AnswerError, ExerciseError, Worksheet, check, find_set, load_set
-from maca.exercises import judgement
+from maca.exercises.kinds import judgement
 from maca.exercises.grading import grade_files
 from maca.exercises.kinds import build_question
 from maca.exercises.model import Exercise

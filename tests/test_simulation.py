@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+import maca.legality
 import maca.simulation
 from maca import PRESETS, CardSet, Hand, IllegalAction, Rules
 from maca.hand import _LIST_FIELDS, _SHARED_FIELDS
@@ -15,8 +16,9 @@ from maca.simulation import random_card, shuffle
 def test_the_suite_runs_on_the_build_it_names():
     """`sh run.sh test` runs the suite on the pure package, then with MACA_BUILD=compiled on
     the mypyc build: each run must really use its own."""
-    compiled = not maca.simulation.__file__.endswith(".py")
-    assert compiled == (os.environ.get("MACA_BUILD") == "compiled"), maca.simulation.__file__
+    for module in (maca.simulation, maca.legality):
+        compiled = not module.__file__.endswith(".py")
+        assert compiled == (os.environ.get("MACA_BUILD") == "compiled"), module.__file__
 
 
 @pytest.mark.parametrize("size", [52, 51, 48])

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..cards import HEARTS_MASK as _HEARTS, QS_MASK as _QS, SUIT_MASKS as _SUITS, Card, CardSet
-from ..legality import allowed, compiled, follow_index
+from ..legality import allowed, compiled, moment_cascade
 from ..observation import Observation
 from ..rules import Rules
 from ..trick import FOLLOWERS as _FOLLOWERS, best_position
@@ -148,23 +148,26 @@ def rule_playout(t: Tables, cards: list[int], taken: list[int], won: list[int], 
     ``won`` (per seat) are changed in place. ``trick`` is the trick in progress (card ints,
     in play order from ``leader``), ``gone`` every card played so far (the trick's too).
 
-    The legal cards come from the engine's cascade (`maca.legality.allowed`), as in
-    `maca.simulation.random_playout`: no rule is written here.
+    The legal cards come from the engine's cascade (`maca.legality.allowed`, taken as
+    `maca.simulation.random_playout` takes it): no rule is written here.
     """
     n = t.players
-    leads, follows = t.cascades.leads, t.cascades.follows
+    leads = t.cascades.leads
     trick = list(trick)
     for _ in range(tricks_left):
         if not trick:
-            cands = allowed(leads[first * 2 + broken], cards[leader])
+            cascade = leads[first * 2 + broken]
+            cands = allowed(cascade, cards[leader]) if cascade else cards[leader]
             card = rule_card(t, cands, cards[leader], trick, gone)
             cards[leader] ^= 1 << card
             gone |= 1 << card
             trick.append(card)
-        cascade = follows[follow_index(first, trick[0])]
+        cascade = moment_cascade(t.cascades, first, False, trick[0])
+        simple, led = len(cascade) == 1, _SUITS[trick[0] // 13]
         for seat in _FOLLOWERS[n][leader][len(trick) - 1:]:
             held = cards[seat]
-            card = rule_card(t, allowed(cascade, held), held, trick, gone)
+            cands = (held & led or held) if simple else allowed(cascade, held)
+            card = rule_card(t, cands, held, trick, gone)
             cards[seat] = held ^ 1 << card
             gone |= 1 << card
             trick.append(card)

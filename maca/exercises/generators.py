@@ -23,9 +23,10 @@ from ..errors import shown
 from ..hand import Hand
 from ..reasons import Reason, seat_name
 from ..rules import Rules
-from .kinds import (GOALS, GameWinner, HandScore, LegalCards, MoonPossible, NoQuestionError,
-                    Outcome, PassDirection, PlayGoal, Question, TrickWinner)
-from .judgement import SOLVER_GOAL_TEXT, ChooseDiscard, ChooseLead, ChoosePass
+from .kinds import (GOALS, ChooseDiscard, ChooseLead, ChoosePass, GameWinner, HandScore,
+                    LegalCards, MoonPossible, NoQuestionError, Outcome, PassDirection, PlayGoal,
+                    Question, TrickWinner)
+from .kinds.judgement import SOLVER_GOAL_TEXT
 from .text import ExerciseError, Text
 
 __all__ = ["THEMES", "Generated", "generate", "resolve_theme", "GenerationError"]

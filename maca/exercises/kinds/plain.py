@@ -1,456 +1,28 @@
-"""The question kinds. Each one builds its situation with the engine, which computes the answer.
-
-A question is built from an exercise's fields (`ExerciseError` says which one is wrong), then
-
-- `solution()` is the engine's answer, `read(answer)` turns a learner's natural value into the
-  same form (`AnswerError` if it cannot), `judge(given)` says whether it is right and why;
-- `situation()` lists what the learner sees (label, value) and `to_json` / `show` write
-  answers for files and for people;
-- `form` says how it is answered (`maca.exercises.forms`), `offered()` what the learner picks
-  from, and `example` what a typed answer looks like on a printed sheet.
-
-A new kind is a `Question` subclass passed to `register_kind`; every front-end (the exercise
-widget, the live sets, the sheets, the grader) then asks and checks it.
-
->>> q = build_question("trick_winner", {"position": "standard hand=4 cards=...AKQJT98765432/"
-...     ".AKQJT98765432../..AKQJT98765432./AKQJT98765432...", "plays": "2C 5H 3D 4S"}, "standard")
->>> q.solution(), q.read("batı"), q.judge(1)[0]
-(0, 1, False)
+"""The rule questions: one right answer, which the rules decide (legal cards, a card for a
+goal, the trick's winner, the pass direction, a hand's score, the game's winner, whether the
+moon can still be shot).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator, Mapping, NamedTuple, Sequence
-
-from ..cards import Card, CardSet
-from ..errors import CardError, IllegalActionError, MacaError, shown
-from ..hand import Hand
-from ..trick import Trick
-from ..notation import rules_from_text, rules_to_text
-from ..reasons import seat_name
-from ..words import number, preset_name, signed
-from ..rules import Rules
-from ..scoring import (TEAMS, game_over, hand_points, moon_possible, moon_shooters,
-                       penalty_points, seat_standings, winners)
-from .forms import CARD, CARDS, NUMBERS, SEAT, WINNERS, YES_NO, AnswerForm
-from .text import AnswerError, ExerciseError, Owner, Seat, Text, say, show
-
-__all__ = ["Question", "KINDS", "GOALS", "build_question", "register_kind", "NoQuestionError"]
-
-
-class NoQuestionError(ExerciseError):
-    """The fields are sound but ask nothing: the engine finds no right answer (no card reaches
-    the goal, the game is not over), or every answer is right."""
-
-
-class Line(NamedTuple):
-    """One line of a situation: label and value, and the cards or trick to draw if possible."""
-
-    label: Text
-    value: Text
-    picture: CardSet | Trick | None = None
-
-
-# -- reading the learner's answers ----------------------------------------------------------------
-def _bad(tr: str, en: str) -> AnswerError:
-    return AnswerError(Text(tr, en))
-
-
-def _no_answer(value: Any) -> None:
-    if value is None or (isinstance(value, str) and not value.strip()):
-        raise _bad("Henüz cevap yok: bir cevap yaz.", "There is no answer yet: write one.")
-
-
-def read_cards(value: Any) -> CardSet:
-    """Cards given as ``"QS 2C"``, ``"Q♠, 2♣"``, a `Card`, or a list of cards.
-
-    >>> read_cards(["Q♠", "2c"]), read_cards("maça kızı, kupa ası")
-    (CardSet('QS 2C'), CardSet('QS AH'))
-    """
-    _no_answer(value)
-    try:
-        if isinstance(value, (CardSet, Card)):
-            return value if isinstance(value, CardSet) else CardSet([value])
-        if isinstance(value, str):
-            try:
-                return CardSet([Card.parse(value)])
-            except CardError:
-                return CardSet.parse(value)
-        if isinstance(value, (list, tuple, set, frozenset)):
-            cards = [Card.parse(v) for v in value]
-            if len(set(cards)) != len(cards):
-                raise _bad("Aynı kartı iki kez yazdın.", "You wrote the same card twice.")
-            return CardSet(cards)
-    except CardError as exc:
-        raise _bad(f"Kart okunamadı: {exc}. Kartları QS, 10H, 2C ya da Q♠ gibi yaz.",
-                   f"A card could not be read: {exc}. Write cards like QS, 10H, 2C or Q♠.") from None
-    raise _bad(f"{shown(value)} kart olarak okunamadı: \"QS 2C\" gibi bir yazı ya da kart listesi "
-               "ver.", f"{shown(value)} cannot be read as cards: give text like \"QS 2C\" or a "
-               "list of cards.")
-
-
-def read_card(value: Any) -> Card:
-    """Exactly one card.
-
-    >>> read_card("kupa ası"), read_card(["2C"])
-    (Card('AH'), Card('2C'))
-    """
-    cards = read_cards(value)
-    if len(cards) != 1:
-        raise _bad(f"Tek bir kart seç; {len(cards)} kart verdin.",
-                   f"Choose a single card; you gave {len(cards)}.")
-    return next(iter(cards))
-
-
-def _seat_words(players: int) -> dict[str, int]:
-    words = {"sen": 0, "you": 0, "ben": 0, "me": 0}
-    for seat in range(players):
-        for lang in ("tr", "en"):
-            name = seat_name(seat, lang, players).lower()
-            words[name] = seat
-            words[name.split(" (")[0]] = seat
-    return words
-
-
-def read_seat(value: Any, players: int) -> int:
-    """A seat: its number, or its name in Turkish or English ("Batı", "west", "sen").
-
-    >>> read_seat("Batı", 4), read_seat("east", 3), read_seat(2, 4)
-    (1, 2, 2)
-    """
-    _no_answer(value)
-    if isinstance(value, bool):
-        value = repr(value)
-    if isinstance(value, str):
-        text = value.strip().replace("I", "ı").replace("İ", "i").lower()
-        words = _seat_words(players)
-        if text in words:
-            return words[text]
-        if text.isascii() and text.isdecimal() and len(text) < 10:  # ASCII digits only
-            value = int(text)
-    if isinstance(value, int) and 0 <= value < players:
-        return value
-    names_tr = ", ".join(seat_name(s, "tr", players).split(" (")[0] for s in range(players))
-    names_en = ", ".join(seat_name(s, "en", players).split(" (")[0] for s in range(players))
-    raise _bad(f"{shown(value)} bir oyuncu değil: 0-{players - 1} arası bir sayı ya da {names_tr} "
-               "yaz.", f"{shown(value)} is not a seat: write a number 0-{players - 1} or {names_en}.")
-
-
-def read_yes_no(value: Any) -> bool:
-    """Yes or no: a bool, or evet/hayır/yes/no.
-
-    >>> read_yes_no("Evet"), read_yes_no(False)
-    (True, False)
-    """
-    _no_answer(value)
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        text = value.strip().lower()
-        if text in ("evet", "yes", "true", "e", "y"):
-            return True
-        if text in ("hayır", "hayir", "no", "false", "h", "n"):
-            return False
-    raise _bad(f"{shown(value)}: evet ya da hayır yaz.", f"{shown(value)}: write yes or no.")
-
-
-def read_numbers(value: Any, count: int, what: Text) -> tuple[int, ...]:
-    """``count`` whole numbers, as a list or as text like ``"0, 26, 26, 26"``.
-
-    >>> read_numbers("0, 26 26 -26", 4, Text("puan", "points"))
-    (0, 26, 26, -26)
-    """
-    _no_answer(value)
-    items: Sequence[Any]
-    if isinstance(value, str):
-        items = value.replace(",", " ").replace(";", " ").replace("−", "-").split()
-    elif isinstance(value, (list, tuple)):
-        items = value
-    else:
-        items = [value]
-    numbers: list[int] = []
-    for item in items:
-        number = _whole_number(item)
-        if number is None:
-            raise _bad(f"{shown(item)} bir sayı değil: {count} tane tam sayı yaz ({what.tr}).",
-                       f"{shown(item)} is not a number: write {count} whole numbers ({what.en}).")
-        numbers.append(number)
-    if len(numbers) != count:
-        raise _bad(f"Her oyuncu için bir tane olmak üzere {count} sayı yaz ({what.tr}); "
-                   f"{len(numbers)} sayı verdin.",
-                   f"Write {count} numbers, one per player ({what.en}); you gave {len(numbers)}.")
-    return tuple(numbers)
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _whole_number(item: Any) -> int | None:
-    """``item`` as a whole number (an int, or text like ``"-26"``), or None."""
-    if _whole(item):
-        return item
-    if isinstance(item, str) and re.fullmatch(r"[+-]?[0-9]{1,18}", item.replace("−", "-").strip()):
-        return int(item.replace("−", "-"))
-    return None
-
-
-# -- building situations with the engine ----------------------------------------------------------
-def parse_rules(text: Any) -> Rules:
-    """Rules written as in position strings: a preset, then changed options.
-
-    >>> parse_rules("standard;moon=new").moon
-    'new'
-    """
-    if not isinstance(text, str):
-        raise ExerciseError(f'rules must be text like "standard" or "standard;moon=new", '
-                            f"not {shown(text)}")
-    try:
-        return rules_from_text(text.strip())
-    except MacaError as exc:
-        raise ExerciseError(f"rules {shown(text)}: {exc}") from None
-
-
-def _position(value: Any, rules: Rules) -> Hand:
-    """A hand from a position string; one written without rules takes the exercise's rules."""
-    if not isinstance(value, str) or not value.split():
-        raise ExerciseError(f"position must be a position string (see maca.notation), "
-                            f"not {shown(value)}")
-    text = value.strip()
-    first, sep, _ = text.split()[0].partition("=")
-    if sep and ";" not in first:  # it opens with a field (key=value), not with rules
-        text = f"{rules_to_text(rules)} {text}"
-    try:
-        hand = Hand.from_position(text)
-    except MacaError as exc:
-        raise ExerciseError(f"position: {exc}") from None
-    if hand.rules != rules:
-        raise ExerciseError(f"the position's rules ({rules_to_text(hand.rules)}) differ from the "
-                            f"exercise's rules ({rules_to_text(rules)}): write them once")
-    for seat in hand.peskir:
-        verdict = Hand.deal(hand.rules, seed=0).check_peskir(seat)
-        if not verdict:
-            raise ExerciseError(f"position: peskir={seat}: {verdict.message('en')}")
-    return hand
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a finished hand's score depends on: the cards each seat took, the tricks it won,
-    the peşkir declarers (and the shooter's moon choice). Scored by `maca.scoring`."""
-
-    rules: Rules
-    taken: tuple[CardSet, ...]
-    won: tuple[int, ...]
-    peskir: tuple[int, ...] = ()
-    moon_choice: str | None = None
-
-    @classmethod
-    def of_hand(cls, hand: Hand) -> Outcome:
-        """The outcome of a finished hand."""
-        n = hand.players
-        return cls(hand.rules, tuple(hand.taken(s) for s in range(n)),
-                   tuple(hand.tricks_won(s) for s in range(n)), hand.peskir, hand.moon_choice)
-
-    @classmethod
-    def of_piles(cls, rules: Rules, taken: Sequence[CardSet], tricks: Sequence[int] | None = None,
-                 peskir: Sequence[int] = ()) -> Outcome:
-        """The outcome where each seat took ``taken``; cards nobody is said to have taken must
-        be worth nothing (they fill the tricks). ``tricks`` says how many each seat won
-        (default: what its cards need, the rest to the first seat that took any).
-
-        >>> from maca import Rules
-        >>> r = Rules.preset("standard")
-        >>> mine = CardSet.parse("QS 2H")
-        >>> Outcome.of_piles(r, [mine, CardSet(), CardSet(r.moon_mask) - mine, CardSet()]).points()
-        (14, 0, 12, 0)
-        """
-        n = rules.players
-        if len(taken) != n:
-            raise ExerciseError(f"taken needs one list of cards per seat: {n} lists")
-        listed = 0
-        for cards in taken:
-            if listed & cards.mask:
-                raise ExerciseError(f"taken: {CardSet(listed & cards.mask)} is listed for two seats")
-            if cards.mask & ~rules.deck_mask:
-                raise ExerciseError(f"taken: {CardSet(cards.mask & ~rules.deck_mask)} is not in "
-                                    "the deck")
-            listed |= cards.mask
-        unlisted = CardSet([c for c in CardSet(rules.deck_mask & ~listed) if rules.value_of(c)])
-        if unlisted:
-            raise ExerciseError(f"taken: {unlisted} count points but nobody took them: list who did")
-        if tricks is None:
-            counts = [-(-len(cards) // n) for cards in taken]
-            if sum(counts) > rules.hand_size:
-                raise ExerciseError(f"taken: more than the {rules.hand_size} tricks of a hand")
-            counts[next((s for s in range(n) if counts[s]), 0)] += rules.hand_size - sum(counts)
-        else:
-            counts = list(tricks) if isinstance(tricks, (list, tuple)) else []
-            if (len(counts) != n or not all(_whole(t) and t >= 0 for t in counts)
-                    or sum(counts) != rules.hand_size):
-                raise ExerciseError(f"tricks must be {n} whole numbers adding up to "
-                                    f"{rules.hand_size}, not {shown(tricks)}")
-        for seat, cards in enumerate(taken):
-            if len(cards) > counts[seat] * n:
-                raise ExerciseError(f"taken: seat {seat} has {len(cards)} cards, more than its "
-                                    f"{counts[seat]} trick(s) hold")
-        if peskir and not rules.peskir:
-            raise ExerciseError(f"peskir: these rules have no peşkir declarations, not "
-                                f"{shown(list(peskir))}")
-        if len(set(peskir)) != len(peskir):
-            raise ExerciseError(f"peskir names a seat twice: {shown(list(peskir))}")
-        return cls(rules, tuple(taken), tuple(counts), tuple(sorted(peskir)))
-
-    def points(self) -> tuple[int, ...]:
-        """Each seat's score for the hand (moon, bonus card and peşkir included)."""
-        declared = [s in self.peskir for s in range(self.rules.players)]
-        return hand_points(self.rules, [c.mask for c in self.taken], self.won, declared,
-                           self.moon_choice)
-
-    def penalty_taken(self) -> tuple[int, ...]:
-        """Each seat's card points, before moon and peşkir."""
-        return penalty_points(self.rules, [c.mask for c in self.taken])
-
-    @property
-    def moon_shooters(self) -> tuple[int, ...]:
-        """The seat (or team) that shot the moon, if any."""
-        return moon_shooters(self.rules, [c.mask for c in self.taken])
-
-
-def _seat_field(params: Mapping[str, Any], players: int, default: int = 0) -> int:
-    seat = params.get("seat", default)
-    if not _whole(seat) or not 0 <= seat < players:
-        raise ExerciseError(f"seat must be a seat number 0 to {players - 1}, not {shown(seat)}")
-    return seat
-
-
-def _cards_field(value: Any, name: str) -> CardSet:
-    """Cards written as text (``"QS 2H"``) or as a list of cards (``["QS", "2H"]``)."""
-    if not isinstance(value, (str, list)):
-        raise ExerciseError(f'{name} must be cards like "QS 2H" or ["QS", "2H"], '
-                            f"not {shown(value)}")
-    try:
-        return CardSet.parse(value) if isinstance(value, str) else CardSet(value)
-    except CardError as exc:
-        raise ExerciseError(f"{name}: {exc}") from None
-
-
-# -- situation lines ----------------------------------------------------------------------------
-def _rules_line(rules: Rules) -> Line:
-    tr, en = preset_name(rules.name, "tr"), preset_name(rules.name, "en")
-    changes = rules_to_text(rules).partition(";")[2]
-    extra = f" ({changes.replace(';', ', ')})" if changes else ""
-    return Line(say("rules"), Text(tr + extra, en + extra))
-
-
-def _trick_line(hand: Hand) -> Line:
-    trick = hand.current_trick
-    if not trick.cards:
-        return Line(say("trick_so_far"), say("trick_empty", seat=Seat(trick.leader, hand.players)))
-    return Line(say("trick_so_far"), _plays_text(trick.plays(), hand.players), trick)
-
-
-def _plays_text(plays: Sequence[tuple[int, Card]], players: int) -> Text:
-    return Text.join([Text(f"{seat_name(s, 'tr', players)} {c.symbol}",
-                           f"{seat_name(s, 'en', players)} {c.symbol}") for s, c in plays], ", ")
-
-
-def _taken_lines(outcome: Outcome) -> list[Line]:
-    n = outcome.rules.players
-    return [Line(say("taken_by", seat=Seat(s, n)),
-             say("taken_cards", tricks=outcome.won[s], cards=outcome.taken[s])
-             if outcome.won[s] else say("taken_none")) for s in range(n)]
-
-
-def _play_lines(hand: Hand, *, others: bool = False, taken: bool = False) -> list[Line]:
-    n = hand.players
-    lines = [_rules_line(hand.rules),
-             Line(say("trick_no"), say("trick_of", number=hand.trick_number,
-                                       total=hand.rules.hand_size)),
-             Line(say("hearts_broken"), show(hand.hearts_broken))]
-    if hand.peskir:
-        lines.append(Line(say("peskir_declared"), show([Seat(s, n) for s in hand.peskir])))
-    if taken:
-        lines += _taken_lines(Outcome.of_hand(hand))
-    lines.append(Line(say("your_cards"), show(hand.cards(0)), hand.cards(0)))
-    if others:
-        lines += [Line(say("cards_of", seat=Seat(s, n), owner=Owner(s, n)), show(hand.cards(s)),
-                       hand.cards(s)) for s in range(1, n)]
-    lines.append(_trick_line(hand))
-    return lines
-
-
-# -- the kinds ------------------------------------------------------------------------------------
-class Question:
-    """One kind of question; subclasses set `kind`, `fields`, `form`, `example` and the
-    methods below."""
-
-    kind: ClassVar[str]
-    fields: ClassVar[tuple[str, ...]]   # accepted fields besides the common ones
-    required: ClassVar[tuple[str, ...]] = ()
-    form: ClassVar[AnswerForm]          # how the learner answers it
-    example: ClassVar[tuple[Text, ...]]  # a typed answer, one per part of the form
-
-    def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
-        self.params = dict(params)
-        self.rules = rules
-
-    def solution(self) -> Any:
-        """The engine's answer, in the form `read` returns."""
-        raise NotImplementedError
-
-    def read(self, answer: Any) -> Any:
-        """The learner's answer as a value comparable with `solution`; `AnswerError` if unreadable."""
-        raise NotImplementedError
-
-    def judge(self, given: Any) -> tuple[bool, list[Text]]:
-        """Whether ``given`` (from `read`) is right, and feedback built from the engine."""
-        raise NotImplementedError
-
-    def situation(self) -> list[Line]:
-        """What the learner is shown, as (label, value) lines."""
-        raise NotImplementedError
-
-    def to_json(self, value: Any) -> Any:
-        """An answer in the plain JSON form kept in answers files."""
-        return value
-
-    def model_answer(self) -> Any:
-        """A right answer, in JSON form (what a learner who got it right could have written)."""
-        return self.to_json(self.solution())
-
-    def show(self, value: Any) -> Text:
-        """An answer written for people."""
-        return show(value)
-
-    def offered(self) -> list[Any]:
-        """What the learner picks from: the cards to click, or the seats to choose."""
-        return list(range(self.rules.players))
-
-
-#: every question kind, by name
-KINDS: dict[str, type[Question]] = {}
-
-
-def register_kind(cls: type[Question]) -> type[Question]:
-    """Make ``cls`` a question kind of exercise files (and of every front-end); returns it.
-    Its `example` has one typed answer per part of its form.
-
-    >>> register_kind(Question)
-    Traceback (most recent call last):
-    ...
-    maca.exercises.text.ExerciseError: Question is not a question kind: set kind, fields, form, example
-    """
-    kind = getattr(cls, "kind", None)
-    form, example = getattr(cls, "form", None), getattr(cls, "example", None)
-    if (not isinstance(kind, str) or not isinstance(getattr(cls, "fields", None), tuple)
-            or not isinstance(form, AnswerForm) or not isinstance(example, tuple)
-            or len(example) != len(form.parts) or not all(isinstance(t, Text) for t in example)):
-        raise ExerciseError(f"{cls.__name__} is not a question kind: set kind, fields, form, "
-                            "example")
-    KINDS[kind] = cls
-    return cls
+from typing import Any, Iterator, Mapping
+
+from ...cards import Card, CardSet
+from ...errors import CardError, IllegalActionError, shown
+from ...hand import Hand
+from ...reasons import seat_name
+from ...rules import Rules
+from ...scoring import TEAMS, game_over, moon_possible, seat_standings, winners
+from ...trick import Trick
+from ...words import number, signed
+from ..forms import CARD, CARDS, NUMBERS, SEAT, WINNERS, YES_NO
+from ..text import ExerciseError, Seat, Text, say, show
+from .base import (Line, NoQuestionError, Outcome, Question, answer_error, cards_field, is_whole,
+                   play_lines, plays_text, position_field, read_card, read_cards, read_numbers,
+                   read_seat, read_yes_no, require_answer, rules_line, seat_field, taken_lines)
+
+__all__ = ["LegalCards", "PlayGoal", "GOALS", "TrickWinner", "PassDirection", "HandScore",
+           "GameWinner", "MoonPossible"]
 
 
 class _PlayQuestion(Question):
@@ -458,7 +30,7 @@ class _PlayQuestion(Question):
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
-        self.hand = _position(params["position"], rules)
+        self.hand = position_field(params["position"], rules)
         if self.hand.to_move != 0:
             who = "nobody" if self.hand.to_move is None else f"seat {self.hand.to_move}"
             raise ExerciseError(f"in this position {who} is to play; the learner (seat 0) must be")
@@ -473,7 +45,6 @@ class _PlayQuestion(Question):
         return self.hand.cards(0).sorted_for_display()
 
 
-@register_kind
 class LegalCards(_PlayQuestion):
     """Which cards may you play? The answer is the set of legal cards."""
 
@@ -495,7 +66,7 @@ class LegalCards(_PlayQuestion):
         return given == legal, notes
 
     def situation(self) -> list[Line]:
-        return _play_lines(self.hand)
+        return play_lines(self.hand)
 
 
 def _completions(hand: Hand, left: int) -> Iterator[list[tuple[int, Card]]]:
@@ -541,7 +112,6 @@ GOALS: dict[str, Text] = {
 }
 
 
-@register_kind
 class PlayGoal(_PlayQuestion):
     """Which card reaches the goal? Every legal card is tried against every reply of the players
     still to play in this trick; the answer is each card that reaches the goal in all of them."""
@@ -561,7 +131,7 @@ class PlayGoal(_PlayQuestion):
             raise ExerciseError("card is needed with goal avoid_card, and only there")
         self.card: Card | None = None
         if "card" in params:
-            cards = _cards_field(params["card"], "card")
+            cards = cards_field(params["card"], "card")
             if len(cards) != 1:
                 raise ExerciseError(f'card must be one card, like "QS", not {shown(params["card"])}')
             self.card = next(iter(cards))
@@ -644,14 +214,13 @@ class PlayGoal(_PlayQuestion):
         winner = Seat(failing.winner, n)
         if not failing.line:
             return False, [say("goal_fails_now", card=given, winner=winner, points=points)]
-        line = _plays_text(failing.line, n)
+        line = plays_text(failing.line, n)
         return False, [say("goal_fails", card=given, line=line, winner=winner, points=points)]
 
     def situation(self) -> list[Line]:
-        return _play_lines(self.hand, others=True) + [Line(say("goal"), self.goal_text())]
+        return play_lines(self.hand, others=True) + [Line(say("goal"), self.goal_text())]
 
 
-@register_kind
 class TrickWinner(Question):
     """Who wins this trick? The position is played on with ``plays`` until the trick is complete."""
 
@@ -663,7 +232,7 @@ class TrickWinner(Question):
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
-        hand = _position(params["position"], rules)
+        hand = position_field(params["position"], rules)
         plays = params["plays"]
         if not isinstance(plays, (str, list)):
             raise ExerciseError(f'plays must be cards in the order played, like "JC QC" or '
@@ -711,8 +280,8 @@ class TrickWinner(Question):
 
     def situation(self) -> list[Line]:
         unsettled = Trick(self.trick.leader, self.trick.cards, None, self.players)  # no winner shown
-        return [_rules_line(self.rules),
-                Line(say("trick_cards"), _plays_text(self.trick.plays(), self.players), unsettled)]
+        return [rules_line(self.rules),
+                Line(say("trick_cards"), plays_text(self.trick.plays(), self.players), unsettled)]
 
 
 _DIRECTION_WORDS = {
@@ -726,7 +295,6 @@ _DIRECTION_TEXT = {"left": Text("sola", "left"), "right": Text("sağa", "right")
                    "across": Text("karşıya", "across")}
 
 
-@register_kind
 class PassDirection(Question):
     """Where do your passed cards go (``ask = "to"``), or whose cards do you get (``"from"``)?
     The engine deals hand ``hand`` and does the passing; the answer is a seat, or None."""
@@ -740,14 +308,14 @@ class PassDirection(Question):
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
         number = params["hand"]
-        if not _whole(number) or number < 1:
+        if not is_whole(number) or number < 1:
             raise ExerciseError(f"hand must be a hand number (1, 2, …), not {shown(number)}")
         self.number = number
         self.ask = params.get("ask", "to")
         if self.ask not in ("to", "from"):
             raise ExerciseError(f"ask must be \"to\" or \"from\", not {shown(self.ask)}")
         self.players = rules.players
-        self.seat = _seat_field(params, self.players)
+        self.seat = seat_field(params, self.players)
         hand = Hand.deal(rules, seed=number, number=number)
         self.direction = hand.pass_direction
         self.target = (hand.pass_target(self.seat) if self.ask == "to"
@@ -762,10 +330,10 @@ class PassDirection(Question):
             if word == "none":
                 return None
             if word == "across" and self.players == 3:
-                raise _bad("Üç kişide karşıya geçirme yoktur: sol, sağ ya da yok yaz.",
+                raise answer_error("Üç kişide karşıya geçirme yoktur: sol, sağ ya da yok yaz.",
                            "Three players have no across: write left, right or none.")
             return self.rules.seat_towards(self.seat, word)
-        _no_answer(answer)
+        require_answer(answer)
         return read_seat(answer, self.players)
 
     def to_json(self, value: Any) -> Any:
@@ -789,11 +357,10 @@ class PassDirection(Question):
         return given == self.target, [note]
 
     def situation(self) -> list[Line]:
-        return [_rules_line(self.rules), Line(say("players"), show(self.players)),
+        return [rules_line(self.rules), Line(say("players"), show(self.players)),
                 Line(say("hand_no"), show(self.number))]
 
 
-@register_kind
 class HandScore(Question):
     """What does each seat score for this hand? ``position`` is a finished hand, or ``taken``
     lists the cards each seat took (with ``tricks`` won and ``peskir`` declarers if they matter)."""
@@ -810,7 +377,7 @@ class HandScore(Question):
         if "position" in params:
             if "tricks" in params or "peskir" in params:
                 raise ExerciseError("tricks and peskir go with taken; a position holds them itself")
-            hand = _position(params["position"], rules)
+            hand = position_field(params["position"], rules)
             if not hand.is_over:
                 raise ExerciseError("the position must be a finished hand (every trick played)")
             self.outcome = Outcome.of_hand(hand)
@@ -821,11 +388,11 @@ class HandScore(Question):
                                     f"not {shown(taken)}")
             peskir = params.get("peskir", [])
             if not isinstance(peskir, list) or not all(
-                    _whole(s) and 0 <= s < rules.players for s in peskir):
+                    is_whole(s) and 0 <= s < rules.players for s in peskir):
                 raise ExerciseError(f"peskir must be a list of seat numbers 0 to "
                                     f"{rules.players - 1}, not {shown(peskir)}")
             self.outcome = Outcome.of_piles(
-                rules, [_cards_field(t, f"taken[{i}]") for i, t in enumerate(taken)],
+                rules, [cards_field(t, f"taken[{i}]") for i, t in enumerate(taken)],
                 params.get("tricks"), peskir)
         self.players = rules.players
 
@@ -837,7 +404,7 @@ class HandScore(Question):
             seats = {read_seat(k, self.players): v for k, v in answer.items()}
             answer = [seats.get(s) for s in range(self.players)]
             if None in answer:
-                raise _bad("Her oyuncunun puanını yaz.", "Write every player's score.")
+                raise answer_error("Her oyuncunun puanını yaz.", "Write every player's score.")
         return read_numbers(answer, self.players, Text("puanlar", "points"))
 
     def to_json(self, value: Any) -> Any:
@@ -869,13 +436,12 @@ class HandScore(Question):
 
     def situation(self) -> list[Line]:
         outcome, n = self.outcome, self.players
-        lines = [_rules_line(self.rules)]
+        lines = [rules_line(self.rules)]
         if outcome.peskir:
             lines.append(Line(say("peskir_declared"), show([Seat(s, n) for s in outcome.peskir])))
-        return lines + _taken_lines(outcome)
+        return lines + taken_lines(outcome)
 
 
-@register_kind
 class GameWinner(Question):
     """Who wins the game, and the standings (+1 / 0 / −1 per seat), from the totals."""
 
@@ -890,7 +456,7 @@ class GameWinner(Question):
         totals = params["totals"]
         n = self.players = rules.players
         if (not isinstance(totals, list) or len(totals) != n
-                or not all(_whole(t) for t in totals)):
+                or not all(is_whole(t) for t in totals)):
             raise ExerciseError(f"totals must be {n} whole numbers, one per seat, "
                                 f"not {shown(totals)}")
         self.totals = tuple(totals)
@@ -902,13 +468,13 @@ class GameWinner(Question):
         return winners(self.rules, self.totals), seat_standings(self.rules, self.totals)
 
     def read(self, answer: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        _no_answer(answer)
+        require_answer(answer)
         if isinstance(answer, Mapping) and set(answer) == {"winners", "standings"}:
             winners, standings = answer["winners"], answer["standings"]
         elif isinstance(answer, (list, tuple)) and len(answer) == 2:
             winners, standings = answer
         else:
-            raise _bad('İki şey yaz: kazananlar ve sıralama puanları, örneğin '
+            raise answer_error('İki şey yaz: kazananlar ve sıralama puanları, örneğin '
                        '{"winners": [2], "standings": [0, -1, 1, 0]}.',
                        'Give two things: the winners and the standings, for example '
                        '{"winners": [2], "standings": [0, -1, 1, 0]}.')
@@ -919,7 +485,7 @@ class GameWinner(Question):
         seats = tuple(sorted({read_seat(w, self.players) for w in winners}))
         values = read_numbers(standings, self.players, Text("+1, 0 ya da -1", "+1, 0 or -1"))
         if any(v not in (-1, 0, 1) for v in values):
-            raise _bad("Sıralama puanları yalnızca +1, 0 ya da -1 olabilir.",
+            raise answer_error("Sıralama puanları yalnızca +1, 0 ya da -1 olabilir.",
                        "Standings are only +1, 0 or -1.")
         return seats, values
 
@@ -950,7 +516,7 @@ class GameWinner(Question):
         totals = Text.join([Text(f"{seat_name(s, 'tr', n)} {number(t)}",
                                  f"{seat_name(s, 'en', n)} {number(t)}")
                             for s, t in enumerate(self.totals)], ", ")
-        lines = [_rules_line(self.rules),
+        lines = [rules_line(self.rules),
                  Line(say("target"), say("target_value", target=self.rules.target)),
                  Line(say("totals"), totals)]
         if self.rules.partnership:
@@ -958,7 +524,6 @@ class GameWinner(Question):
         return lines
 
 
-@register_kind
 class MoonPossible(Question):
     """Can ``seat`` still shoot the moon? Yes while, giving it every card nobody else has taken
     yet, the engine's scoring would count a moon for it."""
@@ -971,11 +536,11 @@ class MoonPossible(Question):
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
-        self.hand = _position(params["position"], rules)
+        self.hand = position_field(params["position"], rules)
         if self.hand.is_over:
             raise ExerciseError("the position must be a hand still being played")
         self.players = rules.players
-        self.seat = _seat_field(params, self.players)
+        self.seat = seat_field(params, self.players)
         taken = [self.hand.taken(s).mask for s in range(self.players)]
         self.possible = moon_possible(rules, taken, self.seat)
 
@@ -1004,34 +569,4 @@ class MoonPossible(Question):
         return given == self.possible, notes
 
     def situation(self) -> list[Line]:
-        return _play_lines(self.hand, taken=True)
-
-
-
-def build_question(kind: str, params: Mapping[str, Any], rules: str | Rules) -> Question:
-    """The question of ``kind`` from its fields; `ExerciseError` says which field is wrong.
-
-    >>> build_question("pass_direction", {"hand": "2"}, "standard")
-    Traceback (most recent call last):
-    ...
-    maca.exercises.text.ExerciseError: hand must be a hand number (1, 2, …), not '2'
-    """
-    if not isinstance(kind, str) or kind not in KINDS:
-        raise ExerciseError(f"kind {shown(kind)} is not known: use {', '.join(KINDS)}")
-    if not isinstance(params, Mapping) or not all(isinstance(k, str) for k in params):
-        raise ExerciseError(f"the fields of a question are a table of names and values, "
-                            f"not {shown(params)}")
-    cls = KINDS[kind]
-    unknown = set(params) - set(cls.fields)
-    if unknown:
-        raise ExerciseError(f"unknown field(s) {', '.join(sorted(unknown))} for kind {kind}: "
-                            f"its fields are {', '.join(cls.fields)}")
-    missing = [f for f in cls.required if f not in params]
-    if missing:
-        raise ExerciseError(f"kind {kind} needs the field(s) {', '.join(missing)}")
-    return cls(params, rules if isinstance(rules, Rules) else parse_rules(rules))
-
-
-
-# the kinds of judgement (choose_pass, choose_lead, choose_discard) register themselves
-from . import judgement as _judgement  # noqa: E402,F401  (it imports this module's helpers)
+        return play_lines(self.hand, taken=True)

@@ -1,6 +1,6 @@
 """Questions of judgement: which three cards to pass, what to lead, what to discard.
 
-The rule questions of `maca.exercises.kinds` have one right answer the rules decide; these ask
+The rule questions of `maca.exercises.kinds.plain` have one right answer the rules decide; these ask
 for a good choice, and the engine measures how good.
 
 **choose_pass** (fields ``cards``: the learner's dealt cards; ``direction``: left, right or
@@ -29,22 +29,22 @@ import itertools
 import random
 from typing import Any, Mapping
 
-from ..bots import RuleBot
-from ..bots.policy import rule_playout, tables
-from ..bots.simple import pass_danger
-from ..cards import Card, CardSet
-from ..errors import shown
-from ..hand import Hand
-from ..notation import rules_to_text
-from ..reasons import seat_name
-from ..rules import Rules
-from ..scoring import hand_points
-from ..words import is_you, seat_form
-from ..solver import GOALS as SOLVER_GOALS, Solution, Solver, SolverError, SolverLimitError
-from .forms import CARD, CARDS
-from .kinds import (Line, NoQuestionError, Question, _bad, _cards_field, _play_lines,
-                    _plays_text, _rules_line, _whole, read_card, read_cards, register_kind)
-from .text import ExerciseError, Text, say, show
+from ...bots import RuleBot
+from ...bots.policy import rule_playout, tables
+from ...bots.simple import pass_danger
+from ...cards import Card, CardSet
+from ...errors import shown
+from ...hand import Hand
+from ...notation import rules_to_text
+from ...reasons import seat_name
+from ...rules import Rules
+from ...scoring import hand_points
+from ...words import is_you, seat_form
+from ...solver import GOALS as SOLVER_GOALS, Solution, Solver, SolverError, SolverLimitError
+from ..forms import CARD, CARDS
+from .base import (Line, NoQuestionError, Question, answer_error, cards_field, is_whole,
+                   play_lines, plays_text, position_field, read_card, read_cards, rules_line)
+from ..text import ExerciseError, Text, say, show
 
 __all__ = ["PASS_DEALS", "PASS_MARGIN", "PASS_POOL", "PassStudy", "pass_study", "ChoosePass",
            "ChooseLead", "ChooseDiscard", "SOLVER_GOAL_TEXT"]
@@ -150,7 +150,6 @@ _DIRECTIONS = {"left": Text("sola", "to the left"), "right": Text("sağa", "to t
                "across": Text("karşıya", "across")}
 
 
-@register_kind
 class ChoosePass(Question):
     """Which three cards do you pass? Judged by simulation against the medium computer player
     (see the module's docstring): every pass within ``margin`` points per hand of the best."""
@@ -165,7 +164,7 @@ class ChoosePass(Question):
         super().__init__(params, rules)
         if rules.pass_count == 0 or not rules.pass_cycle:
             raise ExerciseError("these rules have no passing: choose_pass asks nothing")
-        self.cards = _cards_field(params["cards"], "cards")
+        self.cards = cards_field(params["cards"], "cards")
         if len(self.cards) != rules.hand_size or self.cards.mask & ~rules.deck_mask:
             raise ExerciseError(f"cards must be the {rules.hand_size} cards of one hand of "
                                 f"these rules, not {len(self.cards)} card(s) {self.cards}")
@@ -198,11 +197,11 @@ class ChoosePass(Question):
     def read(self, answer: Any) -> CardSet:
         cards = read_cards(answer)
         if len(cards) != self.count:
-            raise _bad(f"Tam {self.count} kart seç; {len(cards)} kart verdin.",
+            raise answer_error(f"Tam {self.count} kart seç; {len(cards)} kart verdin.",
                        f"Choose exactly {self.count} cards; you gave {len(cards)}.")
         foreign = cards - self.cards
         if foreign:
-            raise _bad(f"{_cards_text(foreign)} senin kartların arasında yok: yalnızca "
+            raise answer_error(f"{_cards_text(foreign)} senin kartların arasında yok: yalnızca "
                        "elindeki kartları geçirebilirsin.",
                        f"{_cards_text(foreign)} is not among your cards: you can only pass "
                        "cards you hold.")
@@ -266,7 +265,7 @@ class ChoosePass(Question):
                       f"Each pass is played on {PASS_DEALS} random deals with these cards, all "
                       "four seats played by the medium computer player. Every pass at most "
                       f"{_number(self.margin).en} point worse than the best is right.")
-        return [_rules_line(self.rules),
+        return [rules_line(self.rules),
                 Line(Text("Geçirme yönü", "Passing"),
                      Text(direction.tr + to.tr, direction.en + to.en)),
                 Line(say("your_cards"), show(self.cards), self.cards),
@@ -300,8 +299,7 @@ class _SolvedChoice(Question):
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
-        from .kinds import _position
-        self.hand = _position(params["position"], rules)
+        self.hand = position_field(params["position"], rules)
         if self.hand.to_move != 0:
             who = "nobody" if self.hand.to_move is None else f"seat {self.hand.to_move}"
             raise ExerciseError(f"in this position {who} is to play; the learner (seat 0) must be")
@@ -311,7 +309,7 @@ class _SolvedChoice(Question):
             raise ExerciseError(f"goal {shown(self.goal)} is not known: use "
                                 f"{', '.join(SOLVER_GOALS)}")
         target = params.get("target")
-        if target is not None and (self.goal != "stop_moon" or not _whole(target)
+        if target is not None and (self.goal != "stop_moon" or not is_whole(target)
                                    or not 0 < target < rules.players):
             raise ExerciseError(f"target goes with goal stop_moon and is another seat (1 to "
                                 f"{rules.players - 1}), not {shown(target)}")
@@ -372,14 +370,14 @@ class _SolvedChoice(Question):
             if not hand.current_trick.cards:
                 last = hand.last_trick
                 winner = last.winner if last is not None and last.winner is not None else 0
-                plays = _plays_text(current, n)
+                plays = plays_text(current, n)
                 parts.append(Text(f"{plays.tr} → sen alırsın", f"{plays.en} → you win")
                              if is_you(winner) else
                              Text(f"{plays.tr} → {seat_form(winner, 'tr', 'nom', n)} alır",
                                   f"{plays.en} → {seat_form(winner, 'en', 'nom', n)} wins"))
                 current = []
         if current:
-            parts.append(_plays_text(current, n))
+            parts.append(plays_text(current, n))
         return Text.join(parts, "; ")
 
     def judge(self, given: Card) -> tuple[bool, list[Text]]:
@@ -417,10 +415,9 @@ class _SolvedChoice(Question):
                          "kartlarını topluyor.)",
                          f"{goal.en} ({seat_form(self.target, 'en', 'nom', n)} is collecting "
                          "every penalty card.)"))
-        return _play_lines(self.hand, others=True) + [Line(say("goal"), goal)]
+        return play_lines(self.hand, others=True) + [Line(say("goal"), goal)]
 
 
-@register_kind
 class ChooseLead(_SolvedChoice):
     """Which card do you lead? Seat 0 leads; the solver's accepted cards reach the goal."""
 
@@ -433,7 +430,6 @@ class ChooseLead(_SolvedChoice):
                                 "(no card of it played yet)")
 
 
-@register_kind
 class ChooseDiscard(_SolvedChoice):
     """Which card do you discard? Seat 0 cannot follow the suit led; the solver judges."""
 
