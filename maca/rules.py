@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any, Callable, Mapping
 
-from .cards import Card, CardSet, Suit, suit_mask
+from .cards import ALL_CARDS, HEARTS_MASK, QS, Card, CardSet, Suit, suit_mask
 from .errors import CardError, RulesError, shown
 
 __all__ = ["Rules", "PRESETS", "PRESET_NAMES", "DIRECTIONS", "MOON_RULES"]
@@ -35,16 +35,12 @@ MOON_RULES = ("old", "new", "choice", "none")
 FIRST_LEADS = ("two_of_clubs", "left_of_dealer")
 DISCARD_ORDERS = ("off", "turkish")
 
-_QS = Card.parse("QS").index
-_HEARTS = suit_mask(Suit.HEARTS)
-
-
 def _standard_values() -> tuple[int, ...]:
     values = [0] * 52
     for i in range(52):
-        if (_HEARTS >> i) & 1:
+        if (HEARTS_MASK >> i) & 1:
             values[i] = 1
-    values[_QS] = 13
+    values[QS.index] = 13
     return tuple(values)
 
 
@@ -103,7 +99,7 @@ class Rules:
             raise _bad("target", self.target, "use a positive number of points")
         if self.bonus_card is not None and self.bonus_card in self.removed:
             raise _bad("bonus_card", str(self.bonus_card), "it was removed from the deck")
-        in_play = ((1 << 52) - 1) & ~self.removed.mask
+        in_play = ALL_CARDS & ~self.removed.mask
         if self.first_lead == "two_of_clubs" and not in_play & suit_mask(Suit.CLUBS):
             raise _bad("removed", str(self.removed), "no club is left to open the first trick "
                        "(or set first_lead=left_of_dealer)")
@@ -136,7 +132,7 @@ class Rules:
     @cached_property
     def deck_mask(self) -> int:
         """Bitmask of the cards in play."""
-        return ((1 << 52) - 1) & ~self.removed.mask
+        return ALL_CARDS & ~self.removed.mask
 
     @cached_property
     def hand_size(self) -> int:

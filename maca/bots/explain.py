@@ -15,13 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card, CardSet, Suit
+from ..cards import QS as _QS, Card, CardSet, Suit
 from ..errors import SettingError, shown
 from ..observation import Observation
 
 __all__ = ["Explanation", "explain", "WORDS"]
-
-_QS = Card.parse("QS")
 
 #: Every sentence of the bots' hints: (Turkish, English).
 WORDS: dict[str, tuple[str, str]] = {

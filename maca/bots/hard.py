@@ -21,7 +21,8 @@ import time
 from itertools import combinations
 from typing import Sequence
 
-from ..cards import Card, CardSet, suit_mask
+from ..cards import (AH_MASK as _AH, HEARTS_MASK as _HEARTS, KH_MASK as _KH, QS_MASK as _QS,
+                     SUIT_MASKS as _SUITS, Card, CardSet)
 from ..errors import SettingError, shown
 from ..observation import Observation
 from ..rules import Rules
@@ -32,12 +33,6 @@ from .simple import pass_danger, play_out
 
 __all__ = ["HardBot", "Constraints", "constraints", "sample_world", "BUDGET", "BROWSER_BUDGET",
            "PASS_BUDGET"]
-
-_SUITS = tuple(suit_mask(s) for s in range(4))
-_HEARTS = _SUITS[3]
-_QS = 1 << 36
-_AH = 1 << 51
-_KH = 1 << 50
 
 #: Seconds of thought per move: in CPython, and in the browser (Pyodide is slower, so the same
 #: time buys fewer deals; the page stays responsive).

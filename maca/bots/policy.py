@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import HEARTS_MASK as _HEARTS, QS_MASK as _QS, SUIT_MASKS as _SUITS, Card, CardSet
+from ..cards import (HEARTS_MASK as _HEARTS, QS_MASK as _QS, SPADES_MASK, SUIT_MASKS as _SUITS, Card,
+                     CardSet)
 from ..legality import allowed, compiled, moment_cascade
 from ..observation import Observation
 from ..rules import Rules
@@ -24,8 +25,8 @@ from .simple import pass_danger, play_out
 
 __all__ = ["RuleBot", "rule_card", "rule_playout", "Tables", "tables", "play_out"]
 
-_HIGH_SPADES = 1 << 37 | 1 << 38   # K♠ A♠
-_LOW_SPADES = (1 << 36) - (1 << 26)  # 2♠ … J♠
+_HIGH_SPADES = SPADES_MASK & -(_QS << 1)  # K♠ A♠
+_LOW_SPADES = SPADES_MASK & (_QS - 1)     # 2♠ … J♠
 
 
 class Tables:

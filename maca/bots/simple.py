@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol, Sequence
 
-from ..cards import Card, CardSet, Suit
+from ..cards import QS as _QS, Card, CardSet, Suit
 from ..hand import Hand
 from ..observation import Observation
 
@@ -22,8 +22,6 @@ __all__ = ["Bot", "RandomBot", "CautiousBot", "SensibleBot", "LowestBot", "MoonD
 
 if TYPE_CHECKING:
     from .explain import Explanation
-
-_QS = Card.parse("QS")
 
 
 class _Explains:

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from ..cards import Card, CardSet, Suit
+from ..cards import QS, Card, CardSet, Suit
 from ..errors import shown
 from ..hand import Hand
 from ..reasons import Reason, seat_name
@@ -349,7 +349,7 @@ def _moon_possible(theme: str, rules: Rules, rng: random.Random) -> Generated:
 
 def _play_goal(theme: str, rules: Rules, rng: random.Random) -> Generated:
     goal = "avoid_card" if theme == "avoid_queen" else theme
-    queen = Card.parse("QS")
+    queen = QS
     for hand in _moments(rules, rng, rng.randint(2, 10)):
         trick = hand.current_trick
         if hand.to_move != 0 or not trick.cards:

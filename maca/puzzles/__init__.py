@@ -22,7 +22,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from ..cards import Card, CardSet, Suit, suit_mask
+from ..cards import HEARTS_MASK as _HEARTS, QS as _QS, Card, CardSet, Suit, suit_mask
 from ..errors import MacaError, shown
 from ..hand import Hand
 from ..notation import rules_to_text
@@ -94,10 +94,6 @@ GOAL_TEXT: dict[str, tuple[str, str]] = {
 #: Where the collection lives: beside the package in a checkout, inside it in a wheel.
 FOLDERS = (Path(__file__).resolve().parent / "sets",
            Path(__file__).resolve().parents[2] / "exercises" / "puzzles")
-
-_QS = Card.parse("QS")
-_HEARTS = suit_mask(Suit.HEARTS)
-_SPADES = suit_mask(Suit.SPADES)
 
 
 class PuzzleError(MacaError):

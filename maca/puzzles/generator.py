@@ -24,7 +24,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..cards import Card, CardSet, Suit
+from ..cards import QS as _QUEEN, Card, CardSet, Suit
 from ..hand import Hand
 from ..rules import Rules
 from ..scoring import moon_possible
@@ -118,7 +118,6 @@ def _shoot(hand: Hand, legal: list[Card]) -> Card:
 
 
 _HIGH_SPADES = CardSet.parse("QS KS AS")
-_QUEEN = Card.parse("QS")
 
 
 def _stop_here(hand: Hand, kind: str, left: int) -> bool:
