@@ -134,15 +134,17 @@ class Hand:
         >>> hand = Hand.restore(Position(r, held, number=4, tricks=[(0, ["2C", "2D", "2S", "2H"])]))
         >>> hand.trick_number, hand.to_move, hand.last_trick.winner
         (2, 0, 0)
-        >>> Hand.restore(Position(r, [CardSet(suit_mask(s)) for s in Suit], number=4, trick=(3, [])))
+        >>> whole_suits = [CardSet(suit_mask(s)) for s in Suit]
+        >>> Hand.restore(Position(r, whole_suits, number=4, trick=(3, [])))
         Traceback (most recent call last):
         ...
         maca.errors.PositionError: trick 1 is led by seat 3, but seat 0 holds 2C, which opens it
         """
         if not isinstance(position, Position):
-            raise PositionError(f"restore takes a Position (see maca.notation), not {shown(position)}")
-        rules, cards, passed = position.rules, position.cards, position.passed
-        tricks, trick, peskir, moon = position.tricks, position.trick, position.peskir, position.moon
+            raise PositionError(f"restore takes a Position (see maca.notation), not "
+                                f"{shown(position)}")
+        rules, cards, passed, tricks = position.rules, position.cards, position.passed, position.tricks
+        trick, peskir, moon = position.trick, position.peskir, position.moon
         number, dealer = position.number, position.dealer
         _check_rules(rules)
         n = rules.players
@@ -431,7 +433,7 @@ class Hand:
             refused = refusal(cascade, held, bit)
             assert refused is not None
             layer, left = refused
-            return layer.explain(self.rules, self._trick[0] // 13 if self._trick else -1, left)
+            return layer.explain(self.rules, trick[0] // 13 if trick else -1, left)
         return Verdict(Reason.LEGAL, {"card": card})
 
     def play(self, card: Card | str, seat: int | None = None) -> None:

@@ -6,9 +6,10 @@ An import at module level (``if TYPE_CHECKING:`` blocks included: mypy follows t
 edge of the package's structure; an import inside a function runs only when it is called and
 is *lazy*. Each circle is a group of modules that reach one another (a strongly connected
 component) and is printed with one loop through it, every step marked ``->`` (module level),
-``=>`` (module level, for the type checker only) or ``~>`` (lazy). The picture hooks are the one accepted kind of lazy import: ``render``
-imported inside ``_repr_html_`` or ``_repr_svg_`` (as python-chess draws its boards), so that
-the value objects of the core draw themselves without the core importing the renderer.
+``=>`` (module level, for the type checker only) or ``~>`` (lazy). The picture hooks are the
+one accepted kind of lazy import: ``render`` imported inside ``_repr_html_`` or
+``_repr_svg_`` (as python-chess draws its boards), so that the value objects of the core draw
+themselves without the core importing the renderer.
 
 The exit status is the number of circles left once those hooks are set aside (0: untangled).
 """

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import (HEARTS_MASK as _HEARTS, QS_MASK as _QS, SPADES_MASK, SUIT_MASKS as _SUITS, Card,
-                     CardSet)
+from ..cards import (HEARTS_MASK as _HEARTS, QS_MASK as _QS, SPADES_MASK, SUIT_MASKS as _SUITS,
+                     Card, CardSet)
 from ..legality import allowed, compiled, moment_cascade
 from ..observation import Observation
 from ..rules import Rules

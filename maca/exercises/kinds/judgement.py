@@ -1,7 +1,7 @@
 """Questions of judgement: which three cards to pass, what to lead, what to discard.
 
-The rule questions of `maca.exercises.kinds.plain` have one right answer the rules decide; these ask
-for a good choice, and the engine measures how good.
+The rule questions of `maca.exercises.kinds.plain` have one right answer the rules decide;
+these ask for a good choice, and the engine measures how good.
 
 **choose_pass** (fields ``cards``: the learner's dealt cards; ``direction``: left, right or
 across; optional ``margin``). Method: the other seats' cards are dealt at random
@@ -42,9 +42,9 @@ from ...scoring import hand_points
 from ...words import is_you, seat_form
 from ...solver import GOALS as SOLVER_GOALS, Solution, Solver, SolverError, SolverLimitError
 from ..forms import CARD, CARDS
+from ..text import ExerciseError, Text, say, show
 from .base import (Line, NoQuestionError, Question, answer_error, cards_field, is_whole,
                    play_lines, plays_text, position_field, read_card, read_cards, rules_line)
-from ..text import ExerciseError, Text, say, show
 
 __all__ = ["PASS_DEALS", "PASS_MARGIN", "PASS_POOL", "PassStudy", "pass_study", "ChoosePass",
            "ChooseLead", "ChooseDiscard", "SOLVER_GOAL_TEXT"]
