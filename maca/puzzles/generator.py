@@ -1,5 +1,6 @@
-"""The puzzle generator: play hands (random and simple engine players), stop late in the hand
-with seat 0 to move, and keep the moments where exactly one choice reaches a goal.
+"""The puzzle generator: play hands (random and simple players, each deciding from its seat's
+`Observation`), stop late in the hand with seat 0 to move, and keep the moments where exactly
+one choice reaches a goal.
 
     python -m maca.puzzles.generator --out exercises/puzzles [--per-theme 24] [--seed 7]
 
@@ -97,10 +98,9 @@ def _choices(seen: Observation, keep: CardSet) -> list[Card]:
 
 def _pass(seen: Observation, rng: random.Random) -> list[Card]:
     """A generator's pass: the most valuable, highest cards or (half the time) random ones."""
-    rules = seen.rules
+    rules, count = seen.rules, seen.rules.pass_count
     ranked = sorted(seen.cards, key=lambda c: (rules.value_of(c), c.rank))
-    return ranked[-rules.pass_count:] if rng.random() < 0.5 else rng.sample(ranked,
-                                                                            rules.pass_count)
+    return ranked[-count:] if rng.random() < 0.5 else rng.sample(ranked, count)
 
 
 def _duck(seen: Observation, legal: list[Card]) -> Card:
