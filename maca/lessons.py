@@ -18,20 +18,18 @@ import weakref
 from dataclasses import dataclass
 from typing import Callable
 
-from .bots import Bot, LowestBot, MoonDefender, SensibleBot, highest_cards
+from .bots import Bot, MoonDefender, SensibleBot, play_out
 from .cards import Card, CardSet, Suit
 from .errors import IllegalActionError, Refusal, SettingError
 from .hand import Hand
 from .trick import Trick
-from .observation import Observation
 from .reasons import LANGS, Reason, Verdict, seat_name
 from .rules import PRESETS, Rules
 from .scoring import hand_points, moon_possible, moon_shooters
 from .words import SeatWord, card_list, number, seat_words
 
-__all__ = ["Settings", "SETTINGS", "Note", "text", "lowest_card", "sensible_card",
-           "highest_cards", "moon_defender", "PlayLesson", "TrickStepper", "PassingLesson",
-           "FollowSuitLesson", "HeartsLesson", "ScoringLesson", "MoonLesson"]
+__all__ = ["Settings", "SETTINGS", "Note", "text", "PlayLesson", "TrickStepper",
+           "PassingLesson", "FollowSuitLesson", "HeartsLesson", "ScoringLesson", "MoonLesson"]
 
 # Every sentence the lessons show, in Turkish ("sen" voice) and English.
 TEXT: dict[str, tuple[str, str]] = {
@@ -304,41 +302,6 @@ def _check_lang(lang: str) -> str:
 SETTINGS = Settings()
 
 
-# -- computer players: bots of maca.bots (one Bot protocol), deciding from an Observation ---
-#: The lessons' scripted players (`maca.bots.SensibleBot`, `maca.bots.LowestBot`).
-SENSIBLE: Bot = SensibleBot()
-LOWEST: Bot = LowestBot()
-
-
-def lowest_card(obs: Observation) -> Card:
-    """The lowest legal card: `LOWEST`'s choice.
-
-    >>> from maca import Hand, Rules
-    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
-    >>> lowest_card(hand.observe(_mover(hand)))
-    Card('2C')
-    """
-    return LOWEST.choose_play(obs)
-
-
-def sensible_card(obs: Observation) -> Card:
-    """The plain, honest player's card: `SENSIBLE`'s choice (lead low; duck under the best
-    card; when void, throw the card worth most points, else the highest).
-
-    >>> from maca import Hand, Rules
-    >>> hand = Hand.from_position("standard hand=4 cards=AKQJT98765432.../.AKQJT98765432../"
-    ...     "..AKQJT98765432./...AKQJT9876543 trick=3:2C")
-    >>> sensible_card(hand.observe(0))   # void in clubs on trick 1: no points allowed
-    Card('AS')
-    """
-    return SENSIBLE.choose_play(obs)
-
-
-def moon_defender(shooter: int) -> Callable[[Observation], Card]:
-    """The card choice of `maca.bots.MoonDefender` against ``shooter``'s moon."""
-    return MoonDefender(shooter).choose_play
-
-
 def _mover(hand: Hand) -> int:
     """The seat to play (only asked while the hand is being played)."""
     seat = hand.to_move
@@ -369,13 +332,14 @@ class PlayLesson:
     """
 
     def __init__(self, seed: int = 1, rules: Rules | str = "standard", number: int = 4,
-                 position: str | None = None, bot: Bot = SENSIBLE) -> None:
-        """A seeded deal (``number`` 4 has no passing; others pass with `highest_cards`), or
-        a ``position`` string to start from."""
+                 position: str | None = None, bot: Bot | None = None) -> None:
+        """A seeded deal (``number`` 4 has no passing; in the others every seat passes as
+        ``bot`` does), or a ``position`` string to start from; ``bot`` plays the other seats
+        (`maca.bots.SensibleBot` unless given)."""
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         self.seed, self.number, self.position = seed, number, position
         self.seat = 0
-        self.bot = bot
+        self.bot: Bot = SensibleBot() if bot is None else bot
         self.restart()
 
     def _deal(self) -> Hand:
@@ -384,7 +348,7 @@ class PlayLesson:
         hand = Hand.deal(self.rules, seed=self.seed, number=self.number)
         if hand.phase == "pass":
             for seat in range(hand.players):
-                hand.give(seat, highest_cards(hand.observe(seat)))
+                hand.give(seat, self.bot.choose_pass(hand.observe(seat)))
         return hand
 
     def restart(self) -> None:
@@ -512,7 +476,7 @@ class FollowSuitLesson(PlayLesson):
                     holds = bool(hand.cards(self.seat).of_suit(trick.cards[0].suit))
                     if holds == (self.kind == "follow"):
                         return hand
-                hand.play(sensible_card(hand.observe(_mover(hand))))
+                hand.play(self.bot.choose_play(hand.observe(_mover(hand))))
             self.seed += 1
 
     def set_kind(self, kind: str) -> None:
@@ -636,13 +600,14 @@ class HeartsLesson(PlayLesson):
 
 # The moon deal: South can take everything by drawing the hearts first and keeping 2♦ for last.
 MOON_DEAL = ["AKQ.AKQJT98.2.AK", "JT987.765..QJT98", ".43.AKQJT98.7654", "65432.2.76543.32"]
-#: A line of play that shoots the moon against `moon_defender` (South's cards, in order).
+#: A line of play that shoots the moon against `maca.bots.MoonDefender` (South's cards, in
+#: order).
 MOON_LINE = "AC AS KS QS AH KH QH JH 10H 9H 8H KC 2D"
 
 
 class MoonLesson(PlayLesson):
     """Shooting the moon: a prepared deal where South can take all 26 points; the others defend
-    with `moon_defender`.
+    with `maca.bots.MoonDefender`.
 
     >>> lesson = MoonLesson()
     >>> all(lesson.click(card) for card in MOON_LINE.split())
@@ -692,7 +657,8 @@ class MoonLesson(PlayLesson):
 class TrickStepper:
     """A hand played card by card, forward and back (back uses the engine's `undo`).
 
-    The cards come from a script: the same deal played out by `sensible_card` for every seat.
+    The cards come from a script: the same deal played out by `maca.bots.SensibleBot` for every
+    seat.
 
     >>> steps = TrickStepper(seed=2)
     >>> steps.back(); steps.note.text("en")
@@ -709,13 +675,14 @@ class TrickStepper:
     def restart(self) -> None:
         """A fresh hand at its first card."""
         hand = Hand.deal(self.rules, seed=self.seed, number=self.number)
+        bot = SensibleBot()
         if hand.phase == "pass":
             for seat in range(hand.players):
-                hand.give(seat, highest_cards(hand.observe(seat)))
+                hand.give(seat, bot.choose_pass(hand.observe(seat)))
         script = hand.copy()
         self.script: list[Card] = []
         while not script.is_over:
-            card = sensible_card(script.observe(_mover(script)))
+            card = bot.choose_play(script.observe(_mover(script)))
             script.play(card)
             self.script.append(card)
         self.hand = hand
@@ -860,15 +827,17 @@ class PassingLesson:
         self.note = self._status()
 
     def confirm(self) -> bool:
-        """Pass the chosen cards; the others pass with `highest_cards`. True if it happened."""
+        """Pass the chosen cards; the others pass as `maca.bots.SensibleBot` does (their
+        highest cards). True if it happened."""
         try:
             self.hand.give(self.seat, self.selected)
         except IllegalActionError as exc:
             self.note = Note.refusal(exc.verdict)
             return False
+        others = SensibleBot()
         for seat in range(self.players):
             if seat != self.seat:
-                self.hand.give(seat, highest_cards(self.hand.observe(seat)))
+                self.hand.give(seat, others.choose_pass(self.hand.observe(seat)))
         given = CardSet(self.selected)
         self.selected = []
         received = self.hand.received(self.seat)
@@ -969,13 +938,9 @@ class ScoringLesson:
         self.took_trick[seat] = bool(took)
 
     def replay(self, seed: int) -> None:
-        """Fill the piles from a hand really played out by `sensible_card` players."""
+        """Fill the piles from a hand really played out by `maca.bots.SensibleBot` players."""
         hand = Hand.deal(self.rules, seed=seed, number=1)
-        if hand.phase == "pass":
-            for seat in range(hand.players):
-                hand.give(seat, highest_cards(hand.observe(seat)))
-        while not hand.is_over:
-            hand.play(sensible_card(hand.observe(_mover(hand))))
+        play_out(hand, [SensibleBot()] * hand.players)
         self.clear()
         for seat in range(self.players):
             for card in hand.taken(seat) & self.cards:

@@ -10,8 +10,8 @@ Two modes, as source 002 describes them:
 - **practice** (``"practice"``, "test"): undo back to each of your decisions, hints from the
   bots' `explain`, no clock, the other hands shown after each hand; nothing is rated.
 - **rated** (``"rated"``, "puanlı"): no undo, no hints; a move timer of 30–300 seconds with a
-  warning in the last 10; when time runs out the engine plays for you (the lowest safe card,
-  or your most dangerous cards when passing) and says so; leaving the table counts as a loss
+  warning in the last 10; when time runs out the engine plays for you (`maca.bots.TimeoutBot`:
+  the lowest safe card, or your most dangerous cards when passing) and says so; leaving the table counts as a loss
   (−1), except for a player alone in the lead after the first hand (no result is written).
 
 The clock is a function (``clock=``, `time.monotonic` by default), so tests drive time with
@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Callable, Sequence
 
-from .bots import RuleBot, bot as make_bot
+from .bots import RuleBot, TimeoutBot, bot as make_bot
 from .bots.hard import HardBot
 from .bots.simple import Bot
 from .cards import Card, CardSet
@@ -50,8 +50,8 @@ from .words import SeatWord, card_list, number, preset_name, signed
 from .rules import PRESETS, Rules
 from .scoring import TEAMS, seat_standings, unit_totals
 
-__all__ = ["Table", "GameResult", "MODES", "TIMER_RANGE", "WORDS", "lowest_safe_card",
-           "make_rules", "totals_chart_svg", "say"]
+__all__ = ["Table", "GameResult", "MODES", "TIMER_RANGE", "WORDS", "make_rules",
+           "totals_chart_svg", "say"]
 
 MODES = ("practice", "rated")
 #: The move timer's range in seconds (source 002: 30–300 s for card games).
@@ -195,28 +195,6 @@ def make_rules(rules: Rules | str = "standard", target: int | None = None,
     if moon is not None:
         changes["moon"] = moon
     return rules.replace(**changes) if changes else rules
-
-
-def lowest_safe_card(hand: Hand) -> Card:
-    """The card played for a learner whose time ran out: the lowest legal card that neither
-    scores nor takes the trick; else the lowest that does not score; else the lowest.
-
-    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
-    >>> lowest_safe_card(hand)
-    Card('2C')
-    """
-    legal = hand.legal_plays()
-    rules = hand.rules
-    trick = hand.current_trick
-    best = trick.winning_card
-
-    def wins(card: Card) -> bool:
-        return best is None or (card.suit is best.suit and card.rank > best.rank)
-
-    order = sorted(legal, key=lambda c: (c.rank, c.index))
-    clean = [c for c in order if rules.value_of(c) <= 0]
-    safe = [c for c in clean if not wins(c)]
-    return (safe or clean or order)[0]
 
 
 @dataclass(frozen=True)
@@ -580,7 +558,7 @@ class Table:
         stage = self.stage
         hand = self.hand
         if stage == "pass":
-            cards = RuleBot().choose_pass(hand.observe(self.seat))
+            cards = TimeoutBot().choose_pass(hand.observe(self.seat))
             self._give(cards)
             self.note = Note.join(say("time_out_pass", "error", cards=_symbols(cards)),
                                   self.note)
@@ -588,7 +566,7 @@ class Table:
             self._answer_peskir(False)
             self.note = Note.join(say("time_out_peskir", "error"), self.note)
         elif stage == "play":
-            card = lowest_safe_card(hand)
+            card = TimeoutBot().choose_play(hand.observe(self.seat))
             self._play(card)
             self.note = Note.join(say("time_out_play", "error", card=card.symbol), self.note)
         else:

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from maca import PRESETS, Hand, Rules
-from maca.bots import (LEVELS, CautiousBot, HardBot, RandomBot, RuleBot, SensibleBot, bot,
-                       play_out)
+from maca.bots import (LEVELS, CautiousBot, HardBot, RandomBot, RuleBot, SensibleBot,
+                       TimeoutBot, bot, dangerous_cards, play_out)
 from maca.bots.hard import constraints, sample_world
-from maca.cards import CardSet
+from maca.cards import Card, CardSet
 from maca.errors import SettingError
 from maca.notation import Position
 from maca.observation import Observation
@@ -56,8 +56,33 @@ def test_cautious_passes_the_queen_and_high_hearts() -> None:
         "AS KS 4S 5S QH JH 10H 9H 2C 3C 4C 5C 6C",
         "6S 7S 8S 9S 10S JS 8H 7H 6H 5H 4H 3H 10D",
         "JD QD KD AD 7C 8C 9C 10C JC QC KC AC 2D"])
-    assert str(CautiousBot().choose_pass(hand.observe(0))) == "QS AH KH"
-    assert str(RuleBot().choose_pass(hand.observe(0))) == "QS AH KH"
+    for player in (CautiousBot(), RuleBot(), TimeoutBot()):
+        assert str(player.choose_pass(hand.observe(0))) == "QS AH KH"
+    assert dangerous_cards(hand.observe(0), 5) == [Card.parse(c) for c in "QS AH KH 2H 9D".split()]
+
+
+def test_cautious_keeps_the_jack_of_diamonds_in_omnibus() -> None:
+    hand = Hand.from_cards(Rules.preset("omnibus"), [
+        "JD 2D 3D 4D 5D 2C 3C 4C 5C 2S 3S 4S 2H",
+        "AS KS 5S 6S QH JH 10H 9H 6C 7C 8C 9C 10C",
+        "QS 7S 8S 9S 10S JS 8H 7H 6H 5H 4H 3H 10D",
+        "QD KD AD 6D 7D 8D 9D JC QC KC AC KH AH"])
+    for player in (CautiousBot(), RuleBot(), TimeoutBot()):
+        assert Card.parse("JD") not in player.choose_pass(hand.observe(0))
+
+
+def test_the_timeout_player_keeps_points_and_the_trick_away() -> None:
+    void = Hand.from_position("standard hand=4 cards=AKQJT98765432.../.AKQJT98765432../"
+                              "..AKQJT98765432./...AKQJT9876543 trick=3:2C")
+    assert TimeoutBot().choose_play(void.observe(0)) == Card.parse("2S")  # under, no points
+    follow = Hand.from_cards(Rules.preset("standard"), [
+        "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2S", "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2H",
+        "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 3D", "2C 2D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"], number=4)
+    follow.play("2C")
+    assert TimeoutBot().choose_play(follow.observe(0)) == Card.parse("3C")  # every club wins
+    lead = Hand.from_position("standard hand=4 cards=AKQ.AKQJT98.2.K/JT987.765..QJT9/"
+                              ".43.AKQJT98.765/65432.2.76543.3 tricks=1:2C,4C,8C,AC")
+    assert TimeoutBot().choose_play(lead.observe(0)) == Card.parse("2D")  # lowest clean lead
 
 
 def test_medium_scores_less_than_random() -> None:

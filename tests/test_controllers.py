@@ -7,10 +7,10 @@ import random
 import pytest
 
 from maca import Card, CardSet, Hand, Rules
+from maca.bots import LowestBot, MoonDefender, SensibleBot, highest_cards
 from maca.lessons import (MOON_LINE, FollowSuitLesson, HeartsLesson, MoonLesson,
                                       Note, PassingLesson, PlayLesson, ScoringLesson, Settings,
-                                      TrickStepper, highest_cards, lowest_card, moon_defender,
-                                      sensible_card, text, TEXT)
+                                      TrickStepper, text, TEXT)
 
 
 # -- shared pieces ----------------------------------------------------------------------------
@@ -74,8 +74,8 @@ def test_bots_always_play_legal_cards(preset):
     rules = Rules.preset(preset)
     for seed in range(6):
         _play_out(Hand.deal(rules, seed=seed, number=seed + 1),
-                  sensible_card if seed % 2 else lowest_card)
-        _play_out(Hand.deal(rules, seed=seed), moon_defender(seed % rules.players))
+                  (SensibleBot() if seed % 2 else LowestBot()).choose_play)
+        _play_out(Hand.deal(rules, seed=seed), MoonDefender(seed % rules.players).choose_play)
 
 
 def test_highest_cards_uses_only_the_seats_own_cards():
@@ -92,11 +92,11 @@ def test_moon_defender_throws_a_heart_only_on_a_trick_the_shooter_can_lose():
                        "65432.2.76543.3 tricks=1:2C,4C,8C,AC trick=0:{lead}")
     # South led 2♦ and West has no diamond: a higher diamond is unseen, so a heart goes on.
     hand = Hand.from_position(after_trick_one.format(south="AKQ.AKQJT98..K", lead="2D"))
-    assert moon_defender(0)(hand.observe(1)) == Card.parse("7H")
+    assert MoonDefender(0).choose_play(hand.observe(1)) == Card.parse("7H")
     # Against anyone else, or when following suit, the defender plays its lowest card.
-    assert moon_defender(2)(hand.observe(1)) == Card.parse("5H")
+    assert MoonDefender(2).choose_play(hand.observe(1)) == Card.parse("5H")
     hand = Hand.from_position(after_trick_one.format(south="KQ.AKQJT98.2.K", lead="AS"))
-    assert moon_defender(0)(hand.observe(1)) == Card.parse("7S")
+    assert MoonDefender(0).choose_play(hand.observe(1)) == Card.parse("7S")
 
 
 # -- playing a hand ---------------------------------------------------------------------------
@@ -414,7 +414,7 @@ def test_scoring_partnership_three_players_and_replay():
     taken = three.taken()
     assert sum(len(t) for t in taken) == 14 and three.note.text("en").startswith("The computer")
     hand = Hand.deal(three.rules, seed=4)
-    _play_out(hand, sensible_card)
+    _play_out(hand, SensibleBot().choose_play)
     assert three.points() == hand.points()
     three.set_preset("standard")
     assert three.players == 4 and three.owner == {}

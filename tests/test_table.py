@@ -6,12 +6,12 @@ import random
 import pytest
 
 from maca import PRESETS, Game, Rules
-from maca.bots import RuleBot
+from maca.bots import RuleBot, TimeoutBot
 from maca.cards import Card, CardSet
 from maca.errors import SettingError
 from maca.observation import Observation
 from maca.scoring import seat_standings
-from maca.table import Table, lowest_safe_card, make_rules, totals_chart_svg
+from maca.table import Table, make_rules, totals_chart_svg
 
 
 class FakeClock:
@@ -160,7 +160,7 @@ def test_the_move_timer_warns_and_plays_the_lowest_safe_card_on_time_out() -> No
     position = None
     while table.stage == "play":
         assert table.remaining() == 30 and not table.warning
-        expected = lowest_safe_card(table.hand)
+        expected = TimeoutBot().choose_play(table.hand.observe(0))
         position = table.hand.position()
         clock.now += 31
         assert not table.play(max(table.legal()))   # too late: the engine has played
@@ -168,13 +168,6 @@ def test_the_move_timer_warns_and_plays_the_lowest_safe_card_on_time_out() -> No
         assert "Süren doldu" in table.note.text("tr")
         assert table.hand.position() != position
     assert table.stage == "hand_over" and table.remaining() is None
-
-
-def test_lowest_safe_card_keeps_points_and_the_trick_away() -> None:
-    from maca import Hand
-    hand = Hand.from_position("standard hand=4 cards=AKQJT98765432.../.AKQJT98765432../"
-                              "..AKQJT98765432./...AKQJT9876543 trick=3:2C")
-    assert lowest_safe_card(hand) == Card.parse("2S")
 
 
 def test_leaving_a_rated_game() -> None:

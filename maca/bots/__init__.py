@@ -10,8 +10,10 @@ played in public), so it cannot cheat.
 =========  ==================================================================================
 
 Every bot follows one protocol (`Bot`): ``choose_pass``, ``choose_play`` and ``explain``
-(a short reason in Turkish and English, the hint at the table). The lessons' scripted players
-(`SensibleBot`, `LowestBot`, `MoonDefender`) are bots like the others.
+(a short reason in Turkish and English, the hint at the table). The player put in for a learner
+whose rated timer ran out (`TimeoutBot`) and the lessons' scripted players (`SensibleBot`,
+`LowestBot`, `MoonDefender`) are bots like the others; every pass made on danger reads it
+from `dangerous_cards`.
 
 >>> from maca import Rules, Hand
 >>> hand = Hand.deal(Rules.preset("standard"), seed=2, number=4)
@@ -26,10 +28,11 @@ from .explain import Explanation, explain
 from .hard import BROWSER_BUDGET, BUDGET, HardBot
 from .policy import RuleBot
 from .simple import (Bot, CautiousBot, LowestBot, MoonDefender, RandomBot, SensibleBot,
-                     highest_cards, play_out)
+                     TimeoutBot, dangerous_cards, highest_cards, play_out)
 
 __all__ = ["Bot", "bot", "LEVELS", "RandomBot", "CautiousBot", "RuleBot", "HardBot",
-           "SensibleBot", "LowestBot", "MoonDefender", "highest_cards", "play_out",
+           "TimeoutBot", "SensibleBot", "LowestBot", "MoonDefender", "highest_cards",
+           "dangerous_cards", "play_out",
            "Explanation", "explain", "BUDGET", "BROWSER_BUDGET"]
 
 #: The levels of `bot`, easiest first.

@@ -24,12 +24,12 @@ from typing import Sequence
 from ..cards import (AH_MASK as _AH, HEARTS_MASK as _HEARTS, KH_MASK as _KH, QS_MASK as _QS,
                      SUIT_MASKS as _SUITS, Card, CardSet)
 from ..errors import SettingError, shown
+from ..hand import Hand
 from ..observation import Observation
-from ..rules import Rules
 from ..scoring import hand_points
 from .explain import Explanation, explain, say
 from .policy import RuleBot, rule_choice, rule_playout, seen_state, tables
-from .simple import pass_danger, play_out
+from .simple import dangerous_cards, play_out
 
 __all__ = ["HardBot", "Constraints", "constraints", "sample_world", "BUDGET", "BROWSER_BUDGET",
            "PASS_BUDGET"]
@@ -162,20 +162,6 @@ def sample_world(known: Constraints, seat: int, held: int, rng: random.Random,
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-class _Held:
-    """Just enough of an observation for `pass_danger`: the rules and a seat's cards."""
-
-    def __init__(self, rules: Rules, cards: CardSet) -> None:
-        self.rules, self.cards = rules, cards
-
-
-def _rule_pass(rules: Rules, held: int) -> int:
-    """The rule-based player's pass from the cards ``held`` (a mask)."""
-    seen = _Held(rules, CardSet(held))
-    ranked = sorted(seen.cards, key=lambda c: (-pass_danger(seen, c), c.index))  # type: ignore[arg-type]
-    return sum(c.mask for c in ranked[: rules.pass_count])
-
-
 def _equivalent_groups(legal: int, held: int, gone: int, values: Sequence[int]) -> list[int]:
     """The legal cards worth considering: of cards that touch (in one suit, with only our own
     or already played cards between them, and the same value), the lowest stands for all."""
@@ -228,15 +214,14 @@ class HardBot:
 
     def choose_pass(self, seen: Observation) -> CardSet:
         """The pass that cost least over sampled deals: the passes made of the six most
-        dangerous cards (`maca.bots.simple.pass_danger`) are each played out, the other seats
-        passing as the rule-based player does. Twice a move's time budget, at most
-        `PASS_BUDGET` seconds."""
+        dangerous cards (`maca.bots.dangerous_cards`) are each played out, the other seats
+        passing as the rule-based player does from what they would see of the sampled deal.
+        Twice a move's time budget, at most `PASS_BUDGET` seconds."""
         start = time.perf_counter()
         rules = seen.rules
         count = rules.pass_count
-        ranked = sorted(seen.cards, key=lambda c: (-pass_danger(seen, c), c.index))
-        preferred = CardSet(ranked[:count])
-        pool = ranked[:count + 3]
+        pool = dangerous_cards(seen, count + 3)
+        preferred = CardSet(pool[:count])
         target = rules.seat_towards(seen.seat, seen.pass_direction)
         if target is None or len(pool) <= count:
             return preferred
@@ -263,10 +248,12 @@ class HardBot:
                 for c in unknown[at: at + rules.hand_size]:
                     hands[seat] |= 1 << c
                 at += rules.hand_size
+            sampled = Hand.from_cards(rules, [CardSet(h) for h in hands], number=seen.number,
+                                      dealer=seen.dealer)
             passes = [0] * n
             for seat in range(n):
                 if seat != me:
-                    passes[seat] = _rule_pass(rules, hands[seat])
+                    passes[seat] = self.rule.choose_pass(sampled.observe(seat)).mask
             for option in options:
                 passes[me] = option
                 cards = [h & ~g for h, g in zip(hands, passes)]

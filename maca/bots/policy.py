@@ -21,7 +21,7 @@ from ..observation import Observation
 from ..rules import Rules
 from ..trick import FOLLOWERS as _FOLLOWERS, best_position
 from .explain import Explanation, explain
-from .simple import pass_danger, play_out
+from .simple import dangerous_cards, play_out
 
 __all__ = ["RuleBot", "rule_card", "rule_playout", "Tables", "tables", "play_out"]
 
@@ -205,9 +205,8 @@ class RuleBot:
     level = "medium"
 
     def choose_pass(self, seen: Observation) -> CardSet:
-        """The ``pass_count`` most dangerous cards (`maca.bots.simple.pass_danger`)."""
-        ranked = sorted(seen.cards, key=lambda c: (-pass_danger(seen, c), c.index))
-        return CardSet(ranked[: seen.rules.pass_count])
+        """The ``pass_count`` most dangerous cards (`maca.bots.dangerous_cards`)."""
+        return CardSet(dangerous_cards(seen))
 
     def choose_play(self, seen: Observation) -> Card:
         """The policy's card (`rule_choice`)."""

@@ -1,6 +1,7 @@
-"""The Bot protocol and the simple computer players: random, cautious, and the lessons'
-scripted players (sensible, lowest card, moon defender). Each decides from an `Observation`
-only, so it cannot cheat.
+"""The Bot protocol and the simple computer players: random, cautious, the time-out player,
+and the lessons' scripted players (sensible, lowest card, moon defender). Each decides from an
+`Observation` only, so it cannot cheat. `dangerous_cards` is the one reading of which cards
+are worth passing: every bot that passes on danger uses it.
 
 >>> from maca import Rules, Hand
 >>> hand = Hand.deal(Rules.preset("standard"), seed=4)
@@ -17,8 +18,8 @@ from ..cards import QS as _QS, Card, CardSet, Suit
 from ..hand import Hand
 from ..observation import Observation
 
-__all__ = ["Bot", "RandomBot", "CautiousBot", "SensibleBot", "LowestBot", "MoonDefender",
-           "highest_cards", "pass_danger", "play_out"]
+__all__ = ["Bot", "RandomBot", "CautiousBot", "TimeoutBot", "SensibleBot", "LowestBot",
+           "MoonDefender", "highest_cards", "dangerous_cards", "play_out"]
 
 if TYPE_CHECKING:
     from .explain import Explanation
@@ -64,17 +65,7 @@ class CautiousBot(_Explains):
     sheds Q♠ and high hearts when void, and leads low."""
 
     def choose_pass(self, seen: Observation) -> CardSet:
-        rules = seen.rules
-        spades = seen.cards.of_suit(Suit.SPADES)
-
-        def danger(card: Card) -> int:
-            points = max(rules.value_of(card), 0)
-            guard = card.suit is Suit.SPADES and card.rank > 12 and _QS not in seen.cards
-            covered = card.suit is Suit.SPADES and len(spades) >= 5
-            return 20 * points + card.rank + (15 if guard and not covered else 0)
-
-        ranked = sorted(seen.cards, key=lambda c: (-danger(c), c.index))
-        return CardSet(ranked[: rules.pass_count])
+        return CardSet(dangerous_cards(seen))
 
     def choose_play(self, seen: Observation) -> Card:
         legal = sorted(seen.legal, key=lambda c: (c.rank, c.index))
@@ -99,15 +90,50 @@ class CautiousBot(_Explains):
         return legal[0] if not last else legal[-1]
 
 
-def pass_danger(seen: Observation, card: Card) -> int:
-    """How much ``card`` is worth passing: points first, then Q♠'s guards when Q♠ is not held
-    (unless spades are long), high cards of a short suit (passing them makes a void), high ranks.
+class TimeoutBot(_Explains):
+    """The player the table puts in for a learner whose rated move timer ran out: it passes
+    the most dangerous cards (`dangerous_cards`) and plays the lowest legal card that neither
+    scores nor takes the trick; else the lowest that does not score; else the lowest.
+
+    >>> from maca import Hand
+    >>> hand = Hand.from_position("standard hand=4 cards=AKQJT98765432.../.AKQJT98765432../"
+    ...     "..AKQJT98765432./...AKQJT9876543 trick=3:2C")
+    >>> TimeoutBot().choose_play(hand.observe(0))   # void in clubs: no points, no trick
+    Card('2S')
+    """
+
+    def choose_pass(self, seen: Observation) -> CardSet:
+        return CardSet(dangerous_cards(seen))
+
+    def choose_play(self, seen: Observation) -> Card:
+        rules, best = seen.rules, seen.current_trick.winning_card
+
+        def wins(card: Card) -> bool:
+            return best is None or (card.suit is best.suit and card.rank > best.rank)
+
+        order = sorted(seen.legal, key=lambda c: (c.rank, c.index))
+        clean = [c for c in order if rules.value_of(c) <= 0]
+        safe = [c for c in clean if not wins(c)]
+        return (safe or clean or order)[0]
+
+
+def dangerous_cards(seen: Observation, count: int | None = None) -> list[Card]:
+    """The ``count`` cards of ``seen`` most worth passing (the rules' pass count by default),
+    the most dangerous first: points first, then Q♠'s guards when Q♠ is not held (unless
+    spades are long), high cards of a short suit (passing them makes a void), high ranks;
+    a card worth minus points is kept.
 
     >>> from maca import Rules, Hand
     >>> seen = Hand.deal(Rules.preset("standard"), seed=4).observe(0)
-    >>> max(seen.cards, key=lambda c: pass_danger(seen, c))
-    Card('KH')
+    >>> dangerous_cards(seen)
+    [Card('KH'), Card('QH'), Card('AC')]
     """
+    count = seen.rules.pass_count if count is None else count
+    return sorted(seen.cards, key=lambda c: (-_danger(seen, c), c.index))[:count]
+
+
+def _danger(seen: Observation, card: Card) -> int:
+    """How much ``card`` is worth passing (see `dangerous_cards`)."""
     rules, cards = seen.rules, seen.cards
     suit = cards.of_suit(card.suit)
     spades = len(cards.of_suit(Suit.SPADES))

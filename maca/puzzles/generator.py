@@ -1,5 +1,6 @@
-"""The puzzle generator: play hands (random and simple engine players), stop late in the hand
-with seat 0 to move, and keep the moments where exactly one choice reaches a goal.
+"""The puzzle generator: play hands (random and simple players, each deciding from its seat's
+`Observation`), stop late in the hand with seat 0 to move, and keep the moments where exactly
+one choice reaches a goal.
 
     python -m maca.puzzles.generator --out exercises/puzzles [--per-theme 24] [--seed 7]
 
@@ -26,6 +27,7 @@ from typing import Any, Iterator
 
 from ..cards import QS as _QUEEN, Card, CardSet, Suit
 from ..hand import Hand
+from ..observation import Observation
 from ..rules import Rules
 from ..scoring import moon_possible
 from ..solver import Solver, SolverLimitError
@@ -87,19 +89,29 @@ _SEATS = {4: (("Sen", "Batı", "Kuzey", "Doğu"), ("You", "West", "North", "East
           3: (("Sen", "Batı", "Doğu"), ("You", "West", "East"))}
 
 
-def _winning(hand: Hand) -> Card | None:
-    return hand.current_trick.winning_card
+def _choices(seen: Observation, keep: CardSet) -> list[Card]:
+    """The cards a generator's player considers: its legal cards, but not those of ``keep``
+    while it has another."""
+    legal = list(seen.legal)
+    return [c for c in legal if c not in keep] or legal
 
 
-def _duck(hand: Hand, legal: list[Card]) -> Card:
-    """A careful player: under the winner when following, the worst card when void, the
-    lowest card when leading."""
-    rules = hand.rules
-    trick = hand.current_trick.cards
+def _pass(seen: Observation, rng: random.Random) -> list[Card]:
+    """A generator's pass: the most valuable, highest cards or (half the time) random ones."""
+    rules, count = seen.rules, seen.rules.pass_count
+    ranked = sorted(seen.cards, key=lambda c: (rules.value_of(c), c.rank))
+    return ranked[-count:] if rng.random() < 0.5 else rng.sample(ranked, count)
+
+
+def _duck(seen: Observation, legal: list[Card]) -> Card:
+    """A careful player choosing among ``legal`` (cards it may play): under the winner when
+    following, the worst card when void, the lowest card when leading."""
+    rules = seen.rules
+    trick = seen.current_trick.cards
     if not trick:
         return min(legal, key=lambda c: (c.rank, rules.value_of(c)))
     led = trick[0].suit
-    win = _winning(hand)
+    win = seen.current_trick.winning_card
     assert win is not None
     follows = [c for c in legal if c.suit == led]
     if follows:
@@ -108,10 +120,11 @@ def _duck(hand: Hand, legal: list[Card]) -> Card:
     return max(legal, key=lambda c: (rules.value_of(c), c.rank))
 
 
-def _shoot(hand: Hand, legal: list[Card]) -> Card:
-    """A player going for every trick: the highest card, the cheapest discard."""
-    rules = hand.rules
-    trick = hand.current_trick.cards
+def _shoot(seen: Observation, legal: list[Card]) -> Card:
+    """A player going for every trick, choosing among ``legal``: the highest card, the
+    cheapest discard."""
+    rules = seen.rules
+    trick = seen.current_trick.cards
     if trick and not any(c.suit == trick[0].suit for c in legal):
         return min(legal, key=lambda c: (rules.value_of(c) > 0, c.rank))
     return max(legal, key=lambda c: (c.rank, -c.suit))
@@ -152,13 +165,13 @@ def play_to(rng: random.Random, preset: str, kind: str, left: int) -> Hand | Non
     hand = Hand.deal(rules, rng=rng, number=rng.randint(1, 4))
     if hand.phase == "pass":
         for giver in range(hand.players):
-            ranked = sorted(hand.cards(giver), key=lambda c: (rules.value_of(c), c.rank))
-            hand.give(giver, ranked[-rules.pass_count:] if rng.random() < 0.5
-                      else rng.sample(ranked, rules.pass_count))
+            hand.give(giver, _pass(hand.observe(giver), rng))
     if kind == "peskir":
         hand.declare_peskir(0)
     shooter: int | None = {"shoot": 0, "stop": rng.randrange(1, hand.players)}.get(kind)
     mix = rng.choice((0.1, 0.3, 0.6))
+    # the queen and the spades above her are kept
+    keep = _HIGH_SPADES if kind in ("queen", "duck", "dump") else CardSet()
     while True:
         seat = hand.to_move
         assert seat is not None
@@ -166,16 +179,14 @@ def play_to(rng: random.Random, preset: str, kind: str, left: int) -> Hand | Non
             break
         if len(hand.cards(0)) < (2 if kind in ("duck", "dump", "unblock") else left):
             return None
-        legal = list(hand.legal_plays())
-        if kind in ("queen", "duck", "dump"):  # the queen and the spades above her are kept
-            kept = [c for c in legal if c not in _HIGH_SPADES]
-            legal = kept or legal
+        seen = hand.observe(seat)
+        legal = _choices(seen, keep)
         if seat == shooter:
-            card = _shoot(hand, legal)
+            card = _shoot(seen, legal)
         elif rng.random() < mix:
             card = rng.choice(legal)
         else:
-            card = _duck(hand, legal)
+            card = _duck(seen, legal)
         hand.play(card)
     taken = [hand.taken(s).mask for s in range(hand.players)]
     if kind in ("shoot", "stop"):

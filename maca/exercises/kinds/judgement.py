@@ -11,7 +11,7 @@ and then every candidate pass of the learner is played out on *the same* deals w
 seats following the medium player's policy (`maca.bots.policy.rule_playout`). A pass is worth
 the learner's average points per hand (moon included; lower is better). The candidates are
 every choice of three among the `PASS_POOL` cards the medium player finds most dangerous to
-keep (`maca.bots.simple.pass_danger`), and the learner's own pass, which is played out on the
+keep (`maca.bots.dangerous_cards`), and the learner's own pass, which is played out on the
 same deals when it is checked. A pass is accepted when its average is at most `PASS_MARGIN`
 (1.0) point per hand above the best one found; the feedback gives both figures. About one
 second per exercise in CPython, computed once and cached.
@@ -29,9 +29,8 @@ import itertools
 import random
 from typing import Any, Mapping
 
-from ...bots import RuleBot
+from ...bots import RuleBot, dangerous_cards
 from ...bots.policy import rule_playout, tables
-from ...bots.simple import pass_danger
 from ...cards import Card, CardSet
 from ...errors import shown
 from ...hand import Hand
@@ -102,9 +101,8 @@ class PassStudy:
             self.deals.append(hand)
         seen = Hand.from_cards(rules, [cards] + [CardSet(rest[size * k:size * (k + 1)])
                                                  for k in range(n - 1)], number=number).observe(0)
-        ranked = sorted(cards, key=lambda c: (-pass_danger(seen, c), c.index))
         #: the cards the candidate passes are made of
-        self.pool = CardSet(ranked[:PASS_POOL])
+        self.pool = CardSet(dangerous_cards(seen, PASS_POOL))
         self._means: dict[int, float] = {}
 
     def mean(self, passed: CardSet) -> float:
