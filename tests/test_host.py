@@ -165,3 +165,13 @@ def test_a_puzzle_series_progress_survives_a_reload() -> None:
     assert again.host.panels[again.start(spec)].trainer.progress["streak"] == 1
     assert again.host.panels[again.start({**spec, "theme": None})].trainer.progress[
         "streak"] == 0                                   # a damaged entry: afresh
+
+
+def test_a_panel_that_keeps_things_tells_the_page_under_which_keys() -> None:
+    """The page sends with start only what it keeps under the panel's prefixes, which the
+    static panel names (``data-maca-keeps``); a panel that keeps nothing names none."""
+    from maca.panels import exercise_set, puzzle_series
+    assert 'data-maca-keeps="maca-answers/ maca-exercises-who"' in \
+        exercise_set("tr", "passing")._repr_html_()
+    assert 'data-maca-keeps="maca-puzzles-"' in puzzle_series("tr")._repr_html_()
+    assert "data-maca-keeps" not in open_panel(PLAY)._repr_html_()
