@@ -146,3 +146,30 @@ def test_the_page_never_waits_for_python(site_url: str) -> None:
     print(f"longest main-thread task while going live: {longest:.0f} ms")
     assert longest <= 200
     assert not [url for url in fetched if "/runtime/" in url]
+
+
+def test_a_panel_whose_python_cannot_start_says_so_and_can_try_again(site_url: str) -> None:
+    """No runtime (the worker cannot fetch Python): the panel says it could not come alive,
+    in the page's words, and its button works again; once the runtime is there, it does."""
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        context = browser.new_context()
+        blocked = {"runtime": True}
+        context.route("**/runtime/runtime.json", lambda route: route.abort()
+                      if blocked["runtime"] else route.continue_())
+        page = context.new_page()
+        page.goto(site_url + LESSON)
+        panel = page.locator(".maca-panel").first
+        start = panel.locator(".maca-live-start")
+        start.click()
+        page.wait_for_function("p => !p.hasAttribute('aria-busy')",
+                               arg=panel.element_handle(), timeout=60_000)
+        assert panel.locator(".maca-live-status").inner_text().startswith("Canlandırılamadı")
+        assert start.is_enabled() and panel.locator(".maca-panel-body button:not([disabled])"
+                                                    ).count() == 0
+        blocked["runtime"] = False
+        start.click()
+        page.wait_for_selector(".maca-panel.maca-live", timeout=120_000)
+        assert panel.locator(".maca-live-status").inner_text().startswith("Canlı:")
+        browser.close()
