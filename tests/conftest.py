@@ -215,3 +215,26 @@ def site_url() -> Iterator[str]:
     server.shutdown()
     server.server_close()
 
+
+
+def answered(page: Any, timeout: float = 120_000) -> None:
+    """Wait until every live panel of a book page has drawn Python's answers to its clicks: the
+    page's worker answers while the page goes on, so a click returns before its answer."""
+    page.wait_for_function("() => !document.querySelector('.maca-panel[aria-busy]')",
+                           timeout=timeout)
+
+
+#: the page's long main-thread tasks (``PerformanceObserver``), as ``[start, duration]`` in
+#: ``window.macaLongTasks``: give it to ``page.add_init_script`` before the page opens
+WATCH_LONG_TASKS = """window.macaLongTasks = [];
+new PerformanceObserver((list) => {
+  for (const task of list.getEntries()) window.macaLongTasks.push([task.startTime, task.duration]);
+}).observe({ type: "longtask", buffered: true });"""
+
+
+def longest_task_since(page: Any, since: float) -> float:
+    """The longest main-thread task (ms) that started after ``since`` (the page's clock, as
+    ``performance.now()`` gives it) on a page watched with `WATCH_LONG_TASKS`."""
+    page.wait_for_timeout(300)   # the observer reports a task a moment after it ends
+    return page.evaluate("since => Math.max(0, ...window.macaLongTasks"
+                         ".filter(([start]) => start >= since).map(([, d]) => d))", since)

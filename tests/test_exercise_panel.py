@@ -1,11 +1,12 @@
-"""The exercise panel (maca.panels.exercise), driven as the page script drives it: through
-`maca.panels.live` (start, act with the typed fields, draw), headless.
+"""The exercise panel (maca.panels.exercise), driven as the page script drives it: through the
+host's messages (`maca.panels.host`: start, act with the typed fields → draw), headless, with
+the browser's local storage as the page keeps it (`test_host.Page`).
 
 Every action does something, every answer form is answerable by clicking, a wrong try leads to
 a hint and the solution, the answers file restores every answer and verdict when the set is
-opened again (from a folder, or from the browser's storage into a fresh folder, as after a
-reload), another set's or another course's file is refused and left alone, and the downloaded
-file is the one the teacher's ``python -m maca grade`` reads.
+opened again (from the page's storage after a reload, or from a folder outside the page),
+another set's or another course's file is refused and left alone, and the downloaded file is
+the one the teacher's ``python -m maca grade`` reads.
 """
 from __future__ import annotations
 
@@ -24,32 +25,37 @@ from maca.errors import SettingError
 from maca.exercises.session import Worksheet
 from maca.panels import ExercisePanel, exercise_set, open_panel
 from maca.panels import exercise as module
-from maca.panels import live
+from test_host import Page
 
 ROOT = Path(__file__).resolve().parents[1]
+#: the page of the test running (see `fresh_page`); a reload is a new `Page` on its storage
+PAGE = Page()
 
 
-class FakeStorage:
-    """The browser's local storage (getItem/setItem), in a dict."""
-
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-
-    def getItem(self, key: str) -> str | None:  # noqa: N802 (the browser's name)
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        self.items[key] = str(value)
+@pytest.fixture(autouse=True)
+def fresh_page(monkeypatch: pytest.MonkeyPatch) -> Page:
+    """Every test on a page of its own, with an empty local storage."""
+    page = Page()
+    monkeypatch.setattr(sys.modules[__name__], "PAGE", page)
+    return page
 
 
-def start(name: str, folder: Path, lang: str = "tr", **who: str) -> int:
-    """The panel the page would open (its description, through `live.start`)."""
-    spec = exercise_set(lang, name, folder=str(folder), **who).spec()
-    return live.start(json.dumps(spec))
+def start(name: str, lang: str = "tr", page: Page | None = None, **who: str) -> int:
+    """The panel the page would open (its description), made live."""
+    return (page or PAGE).start(exercise_set(lang, name, **who).spec())
 
 
-def panel_of(pid: int) -> ExercisePanel:
-    panel = live._OPEN[pid]
+def act(pid: int, action: str, value: str = "", fields: dict[str, str] | None = None) -> str:
+    """A click on the current page; the panel's body after it."""
+    return PAGE.act(pid, action, value, fields)
+
+
+def draw(pid: int) -> str:
+    return PAGE.draw(pid)
+
+
+def panel_of(pid: int, page: Page | None = None) -> ExercisePanel:
+    panel = (page or PAGE).host.panels[pid]
     assert isinstance(panel, ExercisePanel)
     return panel
 
@@ -61,21 +67,21 @@ def answer_by_clicking(pid: int, answer: Any) -> str:
     mode = attempt.form.mode
     if mode in ("cards", "card"):
         for card in [answer] if isinstance(answer, str) else answer:
-            live.act(pid, "card", str(card))
+            act(pid, "card", str(card))
     elif mode == "seat":
-        live.act(pid, "choose", "none" if answer is None else str(answer))
+        act(pid, "choose", "none" if answer is None else str(answer))
     elif mode == "yes_no":
-        live.act(pid, "choose", "yes" if answer else "no")
+        act(pid, "choose", "yes" if answer else "no")
     elif mode == "numbers":
         fields = {f"n{seat}": str(n) for seat, n in enumerate(answer)}
         fields.update(course="", assignment="", student="")
-        return live.act(pid, "check", "", json.dumps(fields))
+        return act(pid, "check", "", fields)
     else:
         for seat in answer["winners"]:
-            live.act(pid, "winner", str(seat))
+            act(pid, "winner", str(seat))
         for seat, value in enumerate(answer["standings"]):
-            live.act(pid, "standing", f"{seat}:{value}")
-    return live.act(pid, "check", "")
+            act(pid, "standing", f"{seat}:{value}")
+    return act(pid, "check", "")
 
 
 def wrong_answer(attempt: Any) -> Any:
@@ -100,7 +106,7 @@ def go_to(pid: int, mode: str) -> None:
     """Show the first question answered with ``mode``."""
     sheet = panel_of(pid).worksheet
     index = next(i for i, a in enumerate(sheet) if a.form.mode == mode)
-    live.act(pid, "go", str(index + 1))
+    act(pid, "go", str(index + 1))
 
 
 MODES = [("follow_suit", "cards"), ("moon", "card"), ("passing", "seat"),
@@ -108,9 +114,8 @@ MODES = [("follow_suit", "cards"), ("moon", "card"), ("passing", "seat"),
 
 
 @pytest.mark.parametrize("name,mode", MODES)
-def test_every_answer_form_is_answered_by_clicking(tmp_path: Path, name: str,
-                                                   mode: str) -> None:
-    pid = start(name, tmp_path)
+def test_every_answer_form_is_answered_by_clicking(name: str, mode: str) -> None:
+    pid = start(name)
     go_to(pid, mode)
     attempt = panel_of(pid).attempt
     html = answer_by_clicking(pid, attempt.exercise.answer())
@@ -120,20 +125,20 @@ def test_every_answer_form_is_answered_by_clicking(tmp_path: Path, name: str,
     # closed now: the controls say so, and a click changes nothing but says why
     if mode in ("cards", "card"):
         assert html.count('class="maca-card"') == html.count('aria-disabled="true" aria-pressed')
-        live.act(pid, "card", str(attempt.offered()[0]))
-        assert "Bu soruyu doğru cevapladın." in live.draw(pid)
+        act(pid, "card", str(attempt.offered()[0]))
+        assert "Bu soruyu doğru cevapladın." in draw(pid)
     assert re.search(r'maca-ex-check"[^>]*aria-disabled="true"', html)
 
 
-def test_every_action_does_something(tmp_path: Path) -> None:
-    pid = start("scoring", tmp_path, lang="en")
+def test_every_action_does_something() -> None:
+    pid = start("scoring", lang="en")
     panel = panel_of(pid)
     sheet = panel.worksheet
     seen: set[str] = set()
 
     def click(action: str, value: str = "", fields: dict[str, str] | None = None) -> str:
-        before = live.draw(pid)
-        after = live.act(pid, action, value, json.dumps(fields) if fields else "")
+        before = draw(pid)
+        after = act(pid, action, value, fields)
         assert after != before, f"{action} {value!r} changed nothing"
         seen.add(action)
         return after
@@ -162,103 +167,107 @@ def test_every_action_does_something(tmp_path: Path) -> None:
     click("open", "", {"course": "MAT101", "assignment": "week-3", "student": "s42"})
     assert panel.worksheet.progress.student_id == "s42"
     for name, action in (("follow_suit", "card"), ("passing", "choose")):
-        pid = start(name, tmp_path, lang="en")
+        pid = start(name, lang="en")
         value = str(panel_of(pid).attempt.offered()[0])
         click(action, value)
-        assert 'aria-pressed="true"' in live.draw(pid)
+        assert 'aria-pressed="true"' in draw(pid)
     assert seen == set(panel.actions())
 
 
-def test_a_wrong_try_then_a_hint_then_the_solution(tmp_path: Path) -> None:
-    pid = start("passing", tmp_path)
+def test_a_wrong_try_then_a_hint_then_the_solution() -> None:
+    pid = start("passing")
     attempt = panel_of(pid).attempt
     html = answer_by_clicking(pid, wrong_answer(attempt))
     assert "Henüz doğru değil." in html and "Çözümü göster" in html and "Tekrar dene" in html
     assert 'aria-label="Soru 1: yanlış"' in html
-    html = live.act(pid, "hint", "")
+    html = act(pid, "hint", "")
     assert "İpucu 1:" in html
-    html = live.act(pid, "reveal", "")
+    html = act(pid, "reveal", "")
     assert "Çözüm:" in html and attempt.revealed and attempt.closed
     assert 'aria-label="Soru 1: çözümü gösterildi"' in html
     # the verdicts are in a live region
     assert re.search(r'class="maca-ex-messages" role="status">.*Çözüm:', html)
 
 
-def test_reopening_restores_every_answer_and_verdict(tmp_path: Path) -> None:
-    pid = start("follow_suit", tmp_path)
+def test_a_reload_restores_every_answer_and_verdict() -> None:
+    pid = start("follow_suit")
     sheet = panel_of(pid).worksheet
     answer_by_clicking(pid, sheet.current.exercise.answer())
-    live.act(pid, "next", "")
+    act(pid, "next", "")
     answer_by_clicking(pid, wrong_answer(sheet.current))
-    live.act(pid, "hint", "")
+    act(pid, "hint", "")
     marks, drafts = sheet.marks(), [a.draft for a in sheet]
-    assert (tmp_path / "answers-follow_suit-guest.json").exists()
-    again = start("follow_suit", tmp_path)
-    restored = panel_of(again).worksheet
+    assert "bu tarayıcıda saklanıyor (answers-follow_suit-guest.json)" in draw(pid)
+    kept = json.loads(PAGE.storage["maca-answers/answers-follow_suit-guest.json"])
+    assert len(kept["answers"]) == 2 and kept["answers"][sheet.attempts[1].exercise.id]["hints"]
+    page = Page(PAGE.storage)            # a reload: Python starts afresh, the storage stays
+    again = start("follow_suit", page=page)
+    restored = panel_of(again, page).worksheet
     assert restored.marks() == marks and [a.draft for a in restored] == drafts
-    html = live.draw(again)
+    html = page.draw(again)
     assert "Önceki cevapların answers-follow_suit-guest.json dosyasından yüklendi (2/20 soru)" \
         in html
     assert 'aria-label="Soru 1: doğru"' in html and 'aria-label="Soru 2: yanlış"' in html
-    live.act(again, "go", "2")
-    html = live.draw(again)
+    html = page.act(again, "go", "2")
     assert "Henüz doğru değil." in html and "İpucu 1:" in html
     assert "yüklendi" not in html and "maca-note-error" not in html.split("maca-ex-footer")[1]
 
 
-def test_the_browser_storage_keeps_each_set_apart_across_reloads(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = FakeStorage()
-    monkeypatch.setattr(module, "_storage", lambda: store)
-    monkeypatch.setattr(module, "BROWSER_FOLDER", tmp_path / "page-1")
-    first = live.start(json.dumps({"panel": "exercise_set", "lang": "tr", "name": "hearts"}))
+def test_a_folder_keeps_the_answers_outside_the_page(tmp_path: Path) -> None:
+    """Outside the page (a script, a notebook) a set keeps its answers file in a folder, and
+    reads it back; it keeps them in the page's storage or in a folder, never both."""
+    panel = exercise_set("en", "passing", folder=str(tmp_path))
+    attempt = panel.attempt
+    panel.act("choose", str(attempt.exercise.answer()))
+    panel.act("check")
+    assert (tmp_path / "answers-passing-guest.json").exists()
+    again = exercise_set("en", "passing", folder=str(tmp_path))
+    assert again.worksheet.marks()[0] == "right" and again.store is None
+    refused = PAGE.host.handle({"type": "start", "panel": 0, "spec": again.spec()})
+    assert refused["type"] == "error" and refused["message"] == (
+        "an exercise set keeps its answers in the page's storage or in a folder, not both")
+    assert PAGE.host.panels == {}
+
+
+def test_the_page_storage_keeps_each_set_apart_across_reloads() -> None:
+    first = start("hearts")
     sheet = panel_of(first).worksheet
     answer_by_clicking(first, sheet.current.exercise.answer())
-    second = live.start(json.dumps({"panel": "exercise_set", "lang": "tr", "name": "moon"}))
+    second = start("moon")
     answer_by_clicking(second, wrong_answer(panel_of(second).attempt))
-    assert sorted(k for k in store.items if k.startswith(module.STORAGE_PREFIX)) == [
+    assert sorted(k for k in PAGE.storage if k.startswith(module.STORAGE_PREFIX)) == [
         "maca-answers/answers-hearts-guest.json", "maca-answers/answers-moon-guest.json"]
-    assert "bu tarayıcıda saklanıyor" in live.draw(first)
-    # a reload: Python starts afresh (an empty folder), the storage stays
-    monkeypatch.setattr(module, "BROWSER_FOLDER", tmp_path / "page-2")
-    hearts = panel_of(live.start(json.dumps({"panel": "exercise_set", "lang": "tr",
-                                             "name": "hearts"}))).worksheet
-    moon = panel_of(live.start(json.dumps({"panel": "exercise_set", "lang": "tr",
-                                           "name": "moon"}))).worksheet
+    assert "bu tarayıcıda saklanıyor" in draw(first)
+    page = Page(PAGE.storage)
+    hearts = panel_of(start("hearts", page=page), page).worksheet
+    moon = panel_of(start("moon", page=page), page).worksheet
     assert hearts.marks()[0] == "right" and moon.marks()[0] == "wrong"
     assert hearts.marks().count("new") == len(hearts) - 1
     assert moon.marks().count("new") == len(moon) - 1
 
 
-def test_who_the_learner_is_opens_their_variant_and_is_remembered(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = FakeStorage()
-    monkeypatch.setattr(module, "_storage", lambda: store)
-    monkeypatch.setattr(module, "BROWSER_FOLDER", tmp_path / "a")
-    pid = live.start(json.dumps({"panel": "exercise_set", "lang": "tr", "name": "scoring"}))
+def test_who_the_learner_is_opens_their_variant_and_is_remembered() -> None:
+    pid = start("scoring")
     guest = [a.exercise.answer() for a in panel_of(pid).worksheet]
-    html = live.act(pid, "open", "", json.dumps({"course": "MAT101", "assignment": "hafta-3",
-                                                "student": "2024007"}))
+    html = act(pid, "open", "", {"course": "MAT101", "assignment": "hafta-3",
+                                 "student": "2024007"})
     sheet = panel_of(pid).worksheet
     assert sheet.file_name == "answers-scoring-2024007.json"
     assert [a.exercise.answer() for a in sheet] != guest      # their own variant
     assert "öğrenci 2024007" in html and 'value="2024007"' in html
     answer_by_clicking(pid, sheet.current.exercise.answer())
-    monkeypatch.setattr(module, "BROWSER_FOLDER", tmp_path / "b")
-    again = panel_of(live.start(json.dumps({"panel": "exercise_set", "lang": "tr",
-                                            "name": "scoring"})))
+    page = Page(PAGE.storage)
+    again = panel_of(start("scoring", page=page), page)
     assert again.worksheet.progress.course == "MAT101"
     assert again.worksheet.marks()[0] == "right"
-    other = panel_of(live.start(json.dumps({"panel": "exercise_set", "lang": "tr",
-                                            "name": "moon"})))
+    other = panel_of(start("moon", page=page), page)
     assert (other.worksheet.progress.course, other.worksheet.progress.student_id,
             other.worksheet.progress.assignment) == ("MAT101", "2024007", "moon")
     # an identity the session refuses is said, and the set stays as it was
-    html = live.act(pid, "open", "", json.dumps({"course": " ", "assignment": "x" * 10,
-                                                "student": "y" * 200}))
+    html = act(pid, "open", "", {"course": " ", "assignment": "x" * 10,
+                                 "student": "y" * 200})
     assert panel_of(pid).worksheet.progress.student_id == "y" * 200
-    live.act(pid, "open", "", json.dumps({"course": "MAT101", "assignment": "hafta-3",
-                                          "student": "2024007"}))
+    act(pid, "open", "", {"course": "MAT101", "assignment": "hafta-3", "student": "2024007"})
     assert panel_of(pid).worksheet.marks()[0] == "right"
 
 
@@ -266,31 +275,29 @@ def test_another_sets_or_courses_file_is_refused_and_left_alone(tmp_path: Path) 
     other = Worksheet.open("hearts", folder=tmp_path)
     other.current.choose(other.current.exercise.answer())
     other.save(tmp_path / "answers-passing-guest.json")       # a hearts file, passing's name
-    before = (tmp_path / "answers-passing-guest.json").read_bytes()
-    pid = start("passing", tmp_path)
+    before = (tmp_path / "answers-passing-guest.json").read_text(encoding="utf-8")
+    PAGE.storage["maca-answers/answers-passing-guest.json"] = before
+    pid = start("passing")
     panel = panel_of(pid)
-    html = live.draw(pid)
+    html = draw(pid)
     assert panel.refused is not None and panel.worksheet.path is None
     assert "başka bir alıştırma setine ait" in html and "kaydedilmiyor" in html
     answer_by_clicking(pid, panel.attempt.exercise.answer())
-    assert (tmp_path / "answers-passing-guest.json").read_bytes() == before
+    assert PAGE.storage["maca-answers/answers-passing-guest.json"] == before
     # another course, same set and student
-    mine = start("moon", tmp_path, course="MAT101")
+    mine = start("moon", course="MAT101")
     answer_by_clicking(mine, panel_of(mine).attempt.exercise.answer())
-    theirs = panel_of(start("moon", tmp_path, course="FIZ102"))
-    assert theirs.refused is not None and "başka bir derse ait" in live.draw(
-        live._OPEN.index(theirs))
+    theirs = start("moon", course="FIZ102")
+    assert panel_of(theirs).refused is not None and "başka bir derse ait" in draw(theirs)
 
 
 def test_the_downloaded_file_is_graded_by_the_teacher(tmp_path: Path) -> None:
-    pid = start("passing", tmp_path / "browser", course="MAT101", assignment="hafta-1",
-                student="2024007")
-    (tmp_path / "browser").mkdir(exist_ok=True)
+    pid = start("passing", course="MAT101", assignment="hafta-1", student="2024007")
     sheet = panel_of(pid).worksheet
     answer_by_clicking(pid, sheet.current.exercise.answer())
-    live.act(pid, "next", "")
+    act(pid, "next", "")
     answer_by_clicking(pid, wrong_answer(sheet.current))
-    html = live.draw(pid)
+    html = draw(pid)
     link = re.search(r'<a class="maca-button maca-ex-download" download="([^"]+)" '
                      r'href="data:application/json;base64,([^"]+)"', html)
     assert link and link[1] == "answers-passing-2024007.json"
@@ -347,14 +354,14 @@ def test_a_new_question_kind_is_answered_in_the_panel(tmp_path: Path,
     try:
         (tmp_path / "dummy.toml").write_text(SET, encoding="utf-8")
         monkeypatch.setattr("maca.exercises.sets.SET_FOLDERS", (tmp_path,))
-        pid = start("dummy", tmp_path, lang="en")
-        html = live.draw(pid)
+        pid = start("dummy", lang="en")
+        html = draw(pid)
         assert "Which one is higher?" in html and 'data-value="KH"' in html
-        live.act(pid, "card", "9S")
-        assert "Not right yet." in live.act(pid, "check", "")
-        live.act(pid, "retry", "")
-        live.act(pid, "card", "KH")
-        assert "The higher one wins." in live.act(pid, "check", "")
+        act(pid, "card", "9S")
+        assert "Not right yet." in act(pid, "check", "")
+        act(pid, "retry", "")
+        act(pid, "card", "KH")
+        assert "The higher one wins." in act(pid, "check", "")
         assert panel_of(pid).attempt.solved
     finally:
         del KINDS["higher_card"]

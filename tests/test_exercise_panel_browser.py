@@ -21,6 +21,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from conftest import answered
 from maca.exercises.session import Worksheet
 from maca.exercises.sets import set_names
 from maca.reasons import seat_name
@@ -49,7 +50,16 @@ def make_live(page: Any, index: int) -> Any:
 
 
 def status(panel: Any) -> str:
+    """The set's verdicts and notes, once Python has answered every click."""
+    answered(panel.page)
     return panel.locator(".maca-ex-messages[role=status]").inner_text()
+
+
+def press(page: Any, button: Any) -> None:
+    """A button pressed from the keyboard (focus, Enter), and Python's answer drawn."""
+    button.focus()
+    page.keyboard.press("Enter")
+    answered(page)
 
 
 def test_a_set_is_answered_kept_and_handed_in_from_the_page(site_url: str,
@@ -84,6 +94,7 @@ def test_a_set_is_answered_kept_and_handed_in_from_the_page(site_url: str,
         panel.get_by_role("button", name=seat_name(wrong, "tr")).click()
         started = time.monotonic()
         panel.get_by_role("button", name="Kontrol et").click()
+        answered(page)
         timings["check_s"] = time.monotonic() - started
         assert "Henüz doğru değil." in status(panel)
         panel.get_by_role("button", name="İpucu").click()
@@ -92,13 +103,10 @@ def test_a_set_is_answered_kept_and_handed_in_from_the_page(site_url: str,
         assert "Çözüm:" in status(panel)
         assert panel.get_by_role("button", name="Soru 1: çözümü gösterildi").count() == 1
         # question 2, from the keyboard: the right seat
-        panel.get_by_role("button", name="Sonraki ▶").focus()
-        page.keyboard.press("Enter")
+        press(page, panel.get_by_role("button", name="Sonraki ▶"))
         assert "Soru 2/16" in panel.inner_text()
-        panel.get_by_role("button", name=seat_name(right, "tr")).focus()
-        page.keyboard.press("Enter")
-        panel.get_by_role("button", name="Kontrol et").focus()
-        page.keyboard.press("Enter")
+        press(page, panel.get_by_role("button", name=seat_name(right, "tr")))
+        press(page, panel.get_by_role("button", name="Kontrol et"))
         assert "Doğru!" in status(panel)
         assert "Puanın: 1/16 · 2/16 soru denendi" in panel.inner_text()
         # a second set: cards clicked
@@ -107,15 +115,17 @@ def test_a_set_is_answered_kept_and_handed_in_from_the_page(site_url: str,
         timings["second_set_live_s"] = time.monotonic() - started
         for card in follow:
             second.locator(f'button.maca-card[data-value="{card}"]').click()
+            answered(page)
         second.get_by_role("button", name="Kontrol et").click()
         assert "Doğru!" in status(second)
+        # kept in the browser's local storage by the page (Python, in its worker, has none)
         kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('maca-answers/'))"
                              ".sort()")
         assert kept == ["maca-answers/answers-follow_suit-guest.json",
                         "maca-answers/answers-passing-guest.json"]
         timings["stored_bytes"] = page.evaluate(
             "localStorage.getItem('maca-answers/answers-passing-guest.json').length")
-        # a reload: every answer and verdict of both sets again
+        # a reload: a new worker, and every answer and verdict of both sets again
         page.reload()
         started = time.monotonic()
         panel = make_live(page, 0)
@@ -138,6 +148,7 @@ def test_a_set_is_answered_kept_and_handed_in_from_the_page(site_url: str,
         scoring = make_live(page, 3)
         scoring.locator('input[name="n1"]').fill("13")
         scoring.locator('input[name="n1"]').press("Enter")
+        answered(page)
         assert "Henüz doğru değil." in status(scoring)
         assert scoring.locator('input[name="n1"]').input_value() == "13"
         # the answers file, downloaded and graded as the teacher does
@@ -191,6 +202,7 @@ def test_a_set_fits_a_phone_weighs_little_and_is_accessible(site_url: str) -> No
         panel.screenshot(path=str(SHOTS / "exercise-live-390.png"))
         scoring = make_live(page, 3)
         scoring.get_by_role("button", name="Soru 17: henüz cevap yok").click()
+        answered(page)
         scoring.screenshot(path=str(SHOTS / "exercise-winners-390.png"))
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         wide = page.evaluate("""() => [...document.querySelectorAll('.maca-panel *')]
@@ -199,10 +211,9 @@ def test_a_set_fits_a_phone_weighs_little_and_is_accessible(site_url: str) -> No
             .map(e => e.className || e.tagName).slice(0, 5)""")
         assert wide == []
         first = make_live(page, 0)           # a verdict, a hint and the solution on screen
-        first.get_by_role("button", name="Kuzey").click()
-        first.get_by_role("button", name="Kontrol et").click()
-        first.get_by_role("button", name="İpucu").click()
-        first.get_by_role("button", name="Çözümü göster").click()
+        for name in ("Kuzey", "Kontrol et", "İpucu", "Çözümü göster"):
+            first.get_by_role("button", name=name).click()
+            answered(page)
         assert axe(page, ".maca-panel.maca-live") == []
         browser.close()
     print(json.dumps({"page_bytes_cold": sent}))

@@ -14,7 +14,7 @@ from maca.errors import SettingError
 from maca.lessons import MOON_LINE
 from maca.panels import Panel, open_panel
 from maca.panels.base import KINDS
-from maca.panels.live import act, draw, start
+from maca.panels.host import Host, PageStore
 
 Value = Union[str, Callable[[Panel], str]]
 
@@ -162,13 +162,16 @@ def test_every_action_a_panel_offers_does_something(kind: str) -> None:
 @pytest.mark.parametrize("kind", sorted(SCRIPTS))
 def test_the_page_script_side_drives_the_same_panel(kind: str) -> None:
     build, script = SCRIPTS[kind]
-    panel = build()
-    number = start(json.dumps(panel.spec()))
-    assert draw(number) == panel.body(True)
+    built = build()   # a panel that keeps things keeps them in the page's storage there
+    panel = open_panel(built.spec(), store=PageStore()) if built.keeps else built
+    host = Host()
+    assert host.handle({"type": "start", "panel": 0, "spec": panel.spec()})["html"] \
+        == panel.body(True)
     action, value, _ = script[0]
     text = value(panel) if callable(value) else value
     panel.act(action, text)
-    assert act(number, action, text) == panel.body(True)
+    reply = host.handle({"type": "act", "panel": 0, "action": action, "value": text})
+    assert reply["html"] == panel.body(True)
 
 
 def test_panels_show_their_lesson_in_english() -> None:

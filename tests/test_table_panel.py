@@ -1,13 +1,12 @@
 """The table's panel (book page) and its notebook widget, driven by clicks."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from maca.bots import RuleBot
 from maca.errors import SettingError
-from maca.panels import live, open_panel
+from maca.panels import open_panel
+from maca.panels.host import Host
 from maca.panels.table import TablePanel, table_game
 
 
@@ -99,11 +98,11 @@ def test_the_browser_rebuilds_the_same_panel_from_its_description() -> None:
     panel = table_game(lang="tr", level="hard", seed=4)
     again = open_panel(panel.spec())
     assert isinstance(again, TablePanel) and again.spec() == panel.spec()
-    number = live.start(json.dumps(panel.spec()))
-    assert "Oyuna başla" in live.draw(number)
-    budget = json.dumps({**panel.spec(), "level": "medium"})
-    number = live.start(budget)
-    html = live.act(number, "start", "")
+    host = Host()
+    assert "Oyuna başla" in host.handle({"type": "start", "panel": 0,
+                                         "spec": panel.spec()})["html"]
+    host.handle({"type": "start", "panel": 1, "spec": {**panel.spec(), "level": "medium"}})
+    html = host.handle({"type": "act", "panel": 1, "action": "start", "value": ""})["html"]
     assert 'data-act="card"' in html
 
 

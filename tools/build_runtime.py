@@ -2,8 +2,9 @@
 
     .venv/bin/python tools/build_runtime.py [--out _build/html/runtime]
 
-The lesson panels on a book page come alive with it (``book/_ext/static/maca-live.js``): no
-notebook, no kernel, no package but maca (pure Python, standard library only). The folder:
+The lesson panels on a book page come alive with it (``book/_ext/static/maca-worker.js`` runs
+it in a Web Worker for ``maca-live.js``): no notebook, no kernel, no package but maca (pure
+Python, standard library only). The folder:
 
 - ``pyodide-<version>/``: the runtime files of the npm package ``pyodide`` and a lockfile that
   lists no packages (nothing else is ever loaded); the folder name carries the version, so the

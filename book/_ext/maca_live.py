@@ -1,6 +1,11 @@
 """Sphinx extension: the lesson panels' script and styles on every page, and on every lesson
 page a quiet "Defter olarak aç" / "Open as a notebook" link to its live notebook.
 
+The panels' script (``static/maca-live.js``) makes a page's panels live: it starts Python in a
+Web Worker (``static/maca-worker.js``: Pyodide and maca's wheel from the site's ``runtime/``,
+see ``tools/build_runtime.py``), so the page never freezes while Python starts or thinks, and
+carries the clicks to the panels and their drawings back in ``maca.panels.host``'s messages.
+
 A lesson is a page under ``book/tr/`` or ``book/en/`` with code cells; its live version is the
 notebook ``<lang>/<path>.ipynb`` of the JupyterLite site that ``lite/build_lite.py`` builds into
 ``live/`` next to the book's pages. Registered in ``_config.yml``::
@@ -71,7 +76,7 @@ def live_link(docname: str) -> str | None:
 
 
 def _add_static(app: Any) -> None:
-    """``builder-inited`` hook: ``static/`` (the live panels' script and styles) into _static."""
+    """``builder-inited`` hook: ``static/`` (the live panels' scripts and styles) into _static."""
     app.config.html_static_path.append(str(Path(__file__).with_name("static")))
 
 

@@ -4,9 +4,11 @@ the same panels come alive in the page itself (Python in the browser, no noteboo
 A panel is drawn by `Panel.html` from its controller (`maca.lessons`), and every
 control in it is a ``<button data-act=… data-value=…>``. On a static page the panel is drawn
 inert (its buttons disabled) with a "▶ Canlandır / Make it live" button; the page's script
-(``book/_static/maca-live.js``) then starts Python in the browser, rebuilds the same panel
-from its ``data-maca-panel`` description (every lesson is seeded, so it is the same moment),
-and from then on sends each click to `act` and draws the answer in place.
+(``book/_ext/static/maca-live.js``) then asks Python in the browser (Pyodide in a Web Worker,
+so the page never waits for it) to rebuild the same panel from its ``data-maca-panel``
+description (every lesson is seeded, so it is the same moment), and from then on sends each
+click to it and draws the answer in place. The messages are `maca.panels.host`'s (start, act →
+draw), the same for every host: the page's worker, a notebook, the class server.
 
 ===========================================  =================================================
 ``play_lesson(lang, seed=1, rules=, position=)``  play a hand; a refused card says why

@@ -52,8 +52,9 @@ class Panel:
     draw it in `body` and list what their buttons do in `actions`."""
 
     kind: ClassVar[str]
-    #: whether the panel keeps things in the page's storage (it then takes a ``store``)
-    keeps: ClassVar[bool] = False
+    #: the prefixes of the page-storage keys the panel keeps things under (a panel that keeps
+    #: things takes a ``store``; the page sends it what it holds under these prefixes)
+    keeps: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, lang: str = "tr", **options: Any) -> None:
         if lang not in LANGS:
@@ -103,6 +104,8 @@ class Panel:
         lang = self.lang
         words = {f"data-{key}": text(f"live_{key}", lang) for key in ("loading", "ready",
                                                                         "failed")}
+        if self.keeps:
+            words["data-maca-keeps"] = " ".join(self.keeps)
         extra = "".join(f' {name}="{escape(value)}"' for name, value in words.items())
         return (f'<section class="maca-panel" lang="{lang}" aria-label="{escape(self.title())}" '
                 f"data-maca-panel='{escape(json.dumps(self.spec()), quote=True)}'{extra}>"

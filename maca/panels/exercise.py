@@ -7,11 +7,13 @@ per seat, winners and standings), Check, Hint, the solution after a wrong try, T
 previous/next, the score, who the learner is (course, assignment, student id: their own
 variant) and the answers file to download. Every decision is the session's (and the engine's).
 
-In the browser (Pyodide) the answers file is written to an in-memory folder and copied, after
-every click, to the page's local storage under its own name (``maca-answers/<file name>``, so
-sets never mix); when the set is made live again the file is put back first and the worksheet
-restores every answer and verdict from it. Outside the browser answers are kept in ``folder``
-(or in memory).
+On a book page the answers are kept in the page's storage (a ``store``, see
+`maca.panels.host.PageStore`: the browser's local storage, carried by the page's worker): the
+worksheet writes its answers file into a temporary folder of the panel's own, and after every
+click the file is copied to the store under its own name (``maca-answers/<file name>``, so sets
+never mix); when the set is made live again the file is put back first and the worksheet
+restores every answer and verdict from it. Without a store answers are kept in ``folder`` (or
+in memory).
 
 >>> panel = exercise_set("en", "passing")
 >>> attempt = panel.worksheet.current
@@ -24,7 +26,7 @@ restores every answer and verdict from it. Outside the browser answers are kept 
 from __future__ import annotations
 
 import json
-import sys
+import tempfile
 from html import escape
 from pathlib import Path
 from typing import Any, Callable
@@ -44,12 +46,11 @@ __all__ = ["ExercisePanel", "exercise_set", "set_section", "STORAGE_PREFIX"]
 Actions = dict[str, Callable[[str], object]]
 
 #: local storage keys: an answers file under ``STORAGE_PREFIX + file name``; the learner's
-#: identity for a set under ``WHO_PREFIX + set id`` (and the last one used under ``WHO_LAST``)
+#: identity for a set under ``WHO_PREFIX + set id`` (and the last one used under ``WHO_LAST``,
+#: which is also the prefix of both)
 STORAGE_PREFIX = "maca-answers/"
 WHO_PREFIX = "maca-exercises-who/"
 WHO_LAST = "maca-exercises-who"
-#: the folder the worksheet writes to in the browser (Pyodide's in-memory file system)
-BROWSER_FOLDER = Path("/home/pyodide/maca-answers")
 _FIELDS = ("course", "assignment", "student")
 
 _WORDS: dict[str, tuple[str, str]] = {
@@ -87,41 +88,14 @@ def _word(key: str, lang: str, **params: Any) -> str:
     return (tr if lang == "tr" else en).format(**params)
 
 
-def _storage() -> Any:
-    """The browser's local storage when Python runs in the page (Pyodide), else None."""
-    if sys.platform != "emscripten":
-        return None
-    try:
-        import js  # type: ignore[import-not-found]
-        return js.localStorage
-    except Exception:  # no storage (private mode, a worker): answers stay in memory
-        return None
-
-
-def _get(store: Any, key: str) -> str | None:
-    try:
-        value = store.getItem(key)
-    except Exception:
-        return None
-    return value if isinstance(value, str) else None
-
-
-def _set(store: Any, key: str, value: str) -> bool:
-    try:
-        store.setItem(key, value)
-    except Exception:  # storage full or refused: the file stays in memory (and downloadable)
-        return False
-    return True
-
-
 class ExercisePanel(Panel):
     """An exercise set (``name``, see `maca.exercises.find_set`) for one learner: ``course``,
     ``assignment`` and ``student`` pick their own variant (defaults: practice as a guest, or
-    who the learner said they were the last time); ``folder`` keeps the answers file there
-    (outside the browser)."""
+    who the learner said they were the last time); the answers file is kept in ``store`` (the
+    page's storage) or in ``folder``, not both (neither: in memory)."""
 
     kind = "exercise_set"
-    keeps = True
+    keeps = (STORAGE_PREFIX, WHO_LAST)
 
     def __init__(self, lang: str = "tr", name: str = "passing", course: str | None = None,
                  assignment: str | None = None, student: str | None = None,
@@ -131,12 +105,16 @@ class ExercisePanel(Panel):
         super().__init__(lang, name=name, **{k: v for k, v in given.items() if v is not None})
         if not isinstance(name, str):
             raise SettingError(f"an exercise set is named by its id, not {shown(name)}")
+        if store is not None and folder is not None:
+            raise SettingError("an exercise set keeps its answers in the page's storage or in "
+                               "a folder, not both")
         self.base = find_set(name)
-        self.store = store if store is not None else _storage()
-        self.folder: Path | None = (Path(folder) if folder is not None else
-                                    BROWSER_FOLDER if self.store is not None else None)
-        if self.folder is not None and self.store is not None:
-            self.folder.mkdir(parents=True, exist_ok=True)
+        self.store = store
+        #: with a store, the worksheet's own temporary folder (removed with the panel)
+        self._scratch = (tempfile.TemporaryDirectory(prefix="maca-answers-")
+                         if store is not None else None)
+        self.folder: Path | None = (Path(self._scratch.name) if self._scratch is not None
+                                    else None if folder is None else Path(folder))
         who = {k: v for k, v in (("course", course), ("assignment", assignment),
                                  ("student", student)) if v is not None}
         if not who:
@@ -154,7 +132,7 @@ class ExercisePanel(Panel):
         if self.store is None:
             return {}
         for key, per_set in ((WHO_PREFIX + self.base.id, True), (WHO_LAST, False)):
-            text = _get(self.store, key)
+            text = self.store.getItem(key)
             try:
                 who = json.loads(text) if text else None
             except ValueError:
@@ -166,13 +144,13 @@ class ExercisePanel(Panel):
 
     def _open(self, who: dict[str, str]) -> Worksheet:
         """The worksheet of ``who`` (missing parts: the defaults), its file put back from the
-        browser's storage first; a file that is someone else's opens it in memory only."""
+        page's storage first; a file that is someone else's opens it in memory only."""
         course = who.get("course") or COURSE
         assignment = who.get("assignment") or self.base.id
         student = who.get("student") or GUEST
         if self.store is not None and self.folder is not None:
             name = answers_file_name(self.base.id, student)
-            kept = _get(self.store, STORAGE_PREFIX + name)
+            kept = self.store.getItem(STORAGE_PREFIX + name)
             if kept is not None:
                 (self.folder / name).write_text(kept, encoding="utf-8")
         try:
@@ -207,15 +185,15 @@ class ExercisePanel(Panel):
         self._keep()
 
     def _keep(self) -> None:
-        """Copy the answers file (and who the learner is) into the browser's storage."""
+        """Copy the answers file (and who the learner is) into the page's storage."""
         store, sheet = self.store, self.worksheet
         if store is None:
             return
         who = json.dumps(self._identity())
-        _set(store, WHO_PREFIX + self.base.id, who)
-        _set(store, WHO_LAST, who)
+        store.setItem(WHO_PREFIX + self.base.id, who)
+        store.setItem(WHO_LAST, who)
         if sheet.path is not None and sheet.path.exists():
-            _set(store, STORAGE_PREFIX + sheet.path.name, sheet.path.read_text(encoding="utf-8"))
+            store.setItem(STORAGE_PREFIX + sheet.path.name, sheet.path.read_text(encoding="utf-8"))
 
     # -- the panel -------------------------------------------------------------------------------
     @property

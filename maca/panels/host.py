@@ -11,7 +11,8 @@ to Python                                                                answer
 
 ``{"type": "draw", "panel": n, "html": …, "store": {key: text}}`` is the panel's body, live;
 ``store`` holds what the panel asks the page to keep (an exercise set's answers file in the
-browser's local storage), which ``stored`` gives back at the next start. ``fields`` are the
+browser's local storage), which ``stored`` gives back at the next start: the page's keys under
+the prefixes the panel's kind `~maca.panels.base.Panel.keeps` (its ``data-maca-keeps``). ``fields`` are the
 panel's typed fields (``input[name]``: points per seat, who the learner is), read before the
 click. ``{"type": "error", "panel": n, "message": …}`` says why a message was refused; the
 panel, if any, is unchanged.

@@ -4,8 +4,8 @@ defence, over the pure-Python `maca.puzzles.trainer.PuzzleTrainer`.
 Every hand is face up (as in a bridge problem), the learner's cards are buttons; a card the
 solver accepts is answered by the defence trick by trick, a wrong card by its refutation.
 Hints cost a point; retry, solution, previous/next and the puzzle of the day are buttons (their
-names in the page's language). In the browser the series' progress is kept in the page's
-local storage, per set.
+names in the page's language). On a book page the series' progress is kept in the page's
+storage (a ``store``, see `maca.panels.host.PageStore`), per theme.
 
 >>> panel = puzzle_series(lang="en", theme="safe_exit")
 >>> while panel.trainer.state == "play":  # the solver's card, as often as asked
@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import json
-import sys
 from html import escape
 from typing import Any, Callable
 
@@ -34,51 +33,36 @@ __all__ = ["PuzzlePanel", "puzzle_series"]
 Actions = dict[str, Callable[[str], object]]
 
 
-def _storage() -> Any:
-    """The browser's local storage when Python runs in the page (Pyodide), else None."""
-    if sys.platform != "emscripten":
-        return None
-    try:
-        import js  # type: ignore[import-not-found]
-        return js.localStorage
-    except Exception:  # no storage (private mode, a worker): progress stays in memory
-        return None
-
-
 class PuzzlePanel(Panel):
     """A series of puzzles: one theme's (``theme``), or the whole collection; ``daily`` opens
-    the puzzle of the day."""
+    the puzzle of the day; ``store`` keeps the progress (the page's storage)."""
 
     kind = "puzzles"
+    keeps = ("maca-puzzles-",)
 
     def __init__(self, lang: str = "tr", theme: str | None = None, start: int = 0,
-                 daily: bool = False) -> None:
+                 daily: bool = False, store: Any = None) -> None:
         options: dict[str, Any] = {"theme": theme, "start": start, "daily": daily}
         super().__init__(lang, **options)
         if theme is not None and theme not in THEMES:
             raise SettingError(f"no puzzle theme {theme!r}: themes are {', '.join(THEMES)}")
-        self.key = f"maca-puzzles-{theme or 'all'}"
+        self.store = store
+        self.key = f"{self.keeps[0]}{theme or 'all'}"
         self.trainer = PuzzleTrainer(load_puzzles(theme), start, progress=self._load())
         if daily:
             self.trainer.daily()
 
     def _load(self) -> dict[str, Any] | None:
-        store = _storage()
-        if store is None:
-            return None
+        saved = None if self.store is None else self.store.getItem(self.key)
         try:
-            saved = store.getItem(self.key)
-            return json.loads(saved) if saved else None
-        except Exception:  # a damaged entry: start afresh
+            progress = json.loads(saved) if saved else None
+        except ValueError:  # a damaged entry: start afresh
             return None
+        return progress if isinstance(progress, dict) else None
 
     def _save(self) -> None:
-        store = _storage()
-        if store is not None:
-            try:
-                store.setItem(self.key, json.dumps(self.trainer.progress))
-            except Exception:  # storage full or refused: progress stays in memory
-                pass
+        if self.store is not None:
+            self.store.setItem(self.key, json.dumps(self.trainer.progress))
 
     def title(self) -> str:
         theme = self.options.get("theme")

@@ -1,23 +1,67 @@
 // The lesson panels of a book page come alive in place: one click on "▶ Canlandır / Make it
-// live" starts Python in the browser (Pyodide, from the site's runtime/ folder, see
-// tools/build_runtime.py), rebuilds the same panel from its data-maca-panel description with
-// maca.panels, and from then on every click on a [data-act] button is answered by Python,
-// which redraws the panel. One Python serves every panel of the page. The words shown come from
-// the panel's data-* attributes, in the page's language.
-const runtime = new URL("../runtime/", import.meta.url);
-let python = null;
+// live" asks Python (Pyodide in a Web Worker, maca-worker.js: the page never waits for it) to
+// rebuild the same panel from its data-maca-panel description, and from then on every click on
+// a [data-act] button is sent to it and the panel's body is drawn again from its answer. The
+// messages are maca/panels/host.py's: {type: "start" | "act", panel: n, …} → {type: "draw",
+// html, store} or {type: "error"} (a refused click: the panel stays as it was). One worker
+// serves every panel of the page. What a panel keeps (an exercise set's answers) lives in the
+// browser's local storage: the keys under the panel's data-maca-keeps prefixes go with "start",
+// and a draw's store is written back. The words shown come from the panel's data-* attributes,
+// in the page's language.
+let worker = null;
+const waiting = new Map();  // panel number → the answer it waits for
 
-function startPython() {
-  python ??= (async () => {
-    const where = await (await fetch(new URL("runtime.json", runtime))).json();
-    const home = new URL(where.pyodide, runtime).href;
-    const { loadPyodide } = await import(new URL("pyodide.mjs", home).href);
-    const py = await loadPyodide({ indexURL: home });
-    await py.loadPackage(new URL(where.wheel, runtime).href);
-    return py.pyimport("maca.panels.live");
-  })();
-  python.catch(() => { python = null; });  // a failed start may be tried again
-  return python;
+// Every message still waiting gets "failed", and the next one starts a new worker.
+function lost() {
+  worker?.terminate();
+  worker = null;
+  waiting.forEach((answer, panel) => answer({ type: "failed", panel }));
+  waiting.clear();
+}
+
+function python() {
+  if (!worker) {
+    worker = new Worker(new URL("maca-worker.js", import.meta.url), { type: "module" });
+    worker.addEventListener("message", ({ data }) => {
+      const reply = JSON.parse(data);
+      if (reply.type === "failed") return lost();
+      const answer = waiting.get(reply.panel);
+      waiting.delete(reply.panel);
+      answer?.(reply);
+    });
+    worker.addEventListener("error", (event) => {
+      console.error(event.message ?? event);
+      lost();
+    });
+  }
+  return worker;
+}
+
+// One message to Python; its answer (a panel has one message in flight at a time).
+function ask(message) {
+  return new Promise((answer) => {
+    waiting.set(message.panel, answer);
+    python().postMessage(JSON.stringify(message));
+  });
+}
+
+// What the page keeps under a panel's prefixes, and a draw's writes kept (storage may be
+// refused, as in some private windows: the panel then keeps its things in memory only).
+function keptFor(prefixes) {
+  const kept = {};
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (prefixes.some((prefix) => key.startsWith(prefix))) kept[key] = localStorage.getItem(key);
+    }
+  } catch { /* no storage */ }
+  return kept;
+}
+
+function keep(store) {
+  for (const [key, text] of Object.entries(store ?? {})) {
+    try { localStorage.setItem(key, text); } catch { /* full or refused */ }
+  }
 }
 
 // After a redraw the focus goes back to the button clicked, or (a card just played) to the
@@ -59,51 +103,77 @@ function tableCountdown(body, expire) {
 }
 
 // A panel's typed fields (an exercise's points per seat, who the learner is) go with every
-// click, by name, as JSON; "" when it has none. Enter in a field presses its form's submit
-// button (a [data-act] button too, whose click is answered here instead of sending the form).
+// click, by name. Enter in a field presses its form's submit button (a [data-act] button too,
+// whose click is answered here instead of sending the form).
 function typedFields(body) {
-  const inputs = [...body.querySelectorAll("input[name]")];
-  return inputs.length ? JSON.stringify(Object.fromEntries(
-    inputs.map((input) => [input.name, input.value]))) : "";
+  return Object.fromEntries([...body.querySelectorAll("input[name]")].map(
+    (input) => [input.name, input.value]));
 }
 
-function wire(panel) {
+function wire(panel, number) {
   const start = panel.querySelector(".maca-live-start");
   const status = panel.querySelector(".maca-live-status");
   const body = panel.querySelector(".maca-panel-body");
+  const prefixes = (panel.dataset.macaKeeps ?? "").split(" ").filter(Boolean);
+  const clicks = [];  // the clicks Python has not answered yet, the first one in flight
+
+  function draw(reply) {
+    if (reply.type !== "draw") return false;
+    keep(reply.store);
+    body.innerHTML = reply.html;
+    tableCountdown(body, () => send("timeout", "", {}));
+    return true;
+  }
+
+  // A click waits its turn while Python answers the ones before (none is lost); the same
+  // button clicked again before its answer counts once. The panel says it is busy meanwhile.
+  async function send(act, value, fields) {
+    if (clicks.some((click) => click.act === act && click.value === value)) return;
+    clicks.push({ act, value, fields });
+    if (clicks.length > 1) return;
+    panel.setAttribute("aria-busy", "true");
+    let last;
+    while (clicks.length) {
+      last = clicks[0];
+      const reply = await ask({ type: "act", panel: number, action: last.act,
+                                value: last.value, fields: last.fields });
+      if (reply.type === "failed") {
+        clicks.length = 0;
+        status.textContent = panel.dataset.failed;
+        break;
+      }
+      draw(reply);  // an error: the click was refused and the panel stays as it was
+      clicks.shift();
+    }
+    panel.removeAttribute("aria-busy");
+    const focus = document.activeElement;
+    if (focus === document.body || panel.contains(focus)) focusAgain(body, last.act, last.value);
+  }
+
   start.addEventListener("click", async () => {
     start.disabled = true;
     panel.setAttribute("aria-busy", "true");
     status.textContent = panel.dataset.loading;
-    try {
-      const live = await startPython();
-      const id = live.start(panel.dataset.macaPanel);
-      body.innerHTML = live.draw(id);
-      const timed = () => tableCountdown(body, () => {
-        body.innerHTML = live.act(id, "timeout", "");
-        timed();
-      });
-      timed();
-      panel.classList.add("maca-live");
-      status.textContent = panel.dataset.ready;
-      start.hidden = true;
-      body.addEventListener("click", (event) => {
-        const target = event.target.closest("[data-act]");
-        if (!target || !body.contains(target)) return;
-        event.preventDefault();  // a submit button (Enter in a field) sends no form
-        const { act, value } = target.dataset;
-        body.innerHTML = live.act(id, act, value, typedFields(body));
-        timed();
-        focusAgain(body, act, value);
-      });
-      body.querySelector("[data-act]")?.focus();
-    } catch (error) {
-      console.error(error);
+    const reply = await ask({ type: "start", panel: number,
+                              spec: JSON.parse(panel.dataset.macaPanel),
+                              stored: keptFor(prefixes) });
+    panel.removeAttribute("aria-busy");
+    if (!draw(reply)) {
+      if (reply.message) console.error(reply.message);
       status.textContent = panel.dataset.failed;
       start.disabled = false;
-    } finally {
-      panel.removeAttribute("aria-busy");
+      return;
     }
+    panel.classList.add("maca-live");
+    status.textContent = panel.dataset.ready;
+    start.hidden = true;
+    body.addEventListener("click", (event) => {
+      const target = event.target.closest("[data-act]");
+      if (!target || !body.contains(target)) return;
+      event.preventDefault();  // a submit button (Enter in a field) sends no form
+      send(target.dataset.act, target.dataset.value ?? "", typedFields(body));
+    });
+    body.querySelector("[data-act]")?.focus();
   });
 }
 
@@ -113,7 +183,7 @@ panels.forEach(wire);
 const near = new IntersectionObserver((entries) => {
   if (entries.some((entry) => entry.isIntersecting)) {
     near.disconnect();
-    startPython().catch(() => {});
+    python();
   }
 }, { rootMargin: "800px 0px" });
 panels.forEach((panel) => near.observe(panel));
