@@ -12,7 +12,7 @@ script (``book/_ext/static/maca-live.js``) answers a click without Python: the c
 pressed and its verdict is shown (and announced) in the status element. In a notebook the
 same HTML is shown, but nothing there answers its clicks.
 
->>> from maca import CardSet, Hand, Rules
+>>> from maca import CardSet, Hand, Rules, Trick
 >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
 >>> mine = hand.cards(hand.to_move)
 >>> box = quick_check("Which card?", [(c.symbol, c) for c in mine],
@@ -63,10 +63,11 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from maca import CardSet, Hand, Rules
+from maca import CardSet, Hand, Rules, Trick
 from maca.bots import CautiousBot, play_out
 
-__all__ = ["quick_check", "QuickCheck", "find_moment", "deal_with", "say", "Markdown", "HTML",
+__all__ = ["quick_check", "QuickCheck", "find_moment", "deal_with", "mover", "finished_trick",
+           "say", "Markdown", "HTML",
            "Chart"]
 
 _MARKS = {"tr": ("Doğru!", "Olmadı."), "en": ("Right!", "Not quite.")}
@@ -130,6 +131,26 @@ def quick_check(question: str, choices: Sequence[tuple[str, Any]],
         raise ValueError("a quick check needs at least one choice")
     verdicts = [_feedback(grade(value), lang) for _, value in choices]
     return QuickCheck(question, [label for label, _ in choices], verdicts, lang)
+
+
+def mover(hand: Hand) -> int:
+    """The seat to play now in a hand that is not over.
+
+    >>> mover(Hand.deal(Rules.preset("standard"), seed=1, number=4)) in range(4)
+    True
+    """
+    seat = hand.to_move
+    if seat is None:
+        raise LookupError("the hand is over: nobody is to play")
+    return seat
+
+
+def finished_trick(hand: Hand) -> Trick:
+    """The last trick completed in a hand (after at least one)."""
+    trick = hand.last_trick
+    if trick is None or trick.winner is None:
+        raise LookupError("no trick has been completed yet")
+    return trick
 
 
 def find_moment(rules: Rules, test: Callable[[Hand], bool], *, number: int = 4,

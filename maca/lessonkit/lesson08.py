@@ -16,7 +16,7 @@ from typing import Any
 
 from maca import CardSet, Game, Hand, IllegalAction, Rules, Suit, render
 from maca.bots import CautiousBot, play_out
-from maca.lessonkit import HTML, Markdown, QuickCheck, deal_with, quick_check, say
+from maca.lessonkit import HTML, Markdown, QuickCheck, deal_with, mover, quick_check, say
 from maca.words import card_list, is_you, number, seat_form, seat_name
 
 TURKISH = Rules.preset("turkish")
@@ -110,7 +110,7 @@ def moon_attempt(seed: int) -> Game:
     game = Game.from_hand(hand, rng=random.Random(seed))
     table = bots()
     while not hand.is_over:
-        seat = hand.to_move
+        seat = mover(hand)
         policy = highest if seat == 0 else table[seat].choose_play
         hand.play(policy(hand.observe(seat)), seat=seat)
     return game
@@ -164,7 +164,7 @@ def king_must_follow(lang: str) -> list[Any]:
     holder = next(s for s in range(first.players) if "KH" in first.cards(s))
     table = bots()
     while first.to_move != holder:
-        seat = first.to_move
+        seat = mover(first)
         first.play(table[seat].choose_play(first.observe(seat)), seat=seat)
     other = next((c for c in first.cards(holder).of_suit(Suit.HEARTS) if str(c) != "KH"), None)
     said = (say(TEXT, "other heart", lang, card=other.symbol,
@@ -223,7 +223,7 @@ def moon_chooses_dealer(lang: str) -> list[Any]:
     game = next(g for g in map(moon_attempt, range(50)) if g.hand.moon_shooters == (0,))
     shot = game.hand
     rotation = (shot.dealer + 1) % shot.players
-    shown = [HTML(render.taken_html(shot.taken(0), TURKISH, seat=0, size=40, lang=lang)),
+    shown: list[Any] = [HTML(render.taken_html(shot.taken(0), TURKISH, seat=0, size=40, lang=lang)),
              HTML(render.hand_scores_html(shot, lang=lang))]
     game.next_hand(dealer=2)
     would = (say(TEXT, "would you", lang) if is_you(rotation) else
@@ -231,7 +231,7 @@ def moon_chooses_dealer(lang: str) -> list[Any]:
     return shown + [Markdown(say(TEXT, "moon dealer", lang, would=would,
                                  chosen=seat_form(2, lang), number=game.hand.number,
                                  dealer=seat_form(game.hand.dealer, lang),
-                                 leader=seat_form(game.hand.to_move, lang)))]
+                                 leader=seat_form(mover(game.hand), lang)))]
 
 
 def no_moon_no_choice(lang: str) -> Markdown:

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from maca import Card, CardSet, Hand, Rules, Suit, render
 from maca.bots import CautiousBot, RandomBot, play_out
 from maca.lessonkit import HTML, Chart, Markdown, QuickCheck, deal_with, find_moment, \
-    quick_check, say
+    finished_trick, mover, quick_check, say
 from maca.words import card_list, decimal, seat_form
 
 RULES = Rules.preset("standard")
@@ -195,7 +195,8 @@ def voiding(lang: str) -> list[Any]:
     """The chart of the passing experiment and what it shows."""
     averages = passing_averages()
     names = [say(TEXT, name, lang) for name in averages]
-    best, worst = min(averages, key=averages.get), max(averages, key=averages.get)
+    best = min(averages, key=lambda name: averages[name])
+    worst = max(averages, key=lambda name: averages[name])
     values = list(averages.values())
     return [Chart(names, [decimal(v, lang) for v in values], values,
                   say(TEXT, "passing title", lang), say(TEXT, "points per hand", lang)),
@@ -222,7 +223,7 @@ def queen_kept(holder_policy: Callable[[Any, RandomBot], Card], deals: int = 400
         hand = Hand.deal(RULES, seed=seed, number=4)
         holder, rng = queen_holder(hand), RandomBot(seed)
         while not hand.is_over:
-            seat = hand.to_move
+            seat = mover(hand)
             seen = hand.observe(seat)
             card = holder_policy(seen, rng) if seat == holder else CAUTIOUS.choose_play(seen)
             hand.play(card, seat=seat)
@@ -324,13 +325,13 @@ def high_card(lang: str) -> list[Any]:
     after = moment.copy()
     after.play(lead, seat=0)
     for _ in range(after.players - 1):
-        mover = after.to_move
-        after.play(CAUTIOUS.choose_play(after.observe(mover)), seat=mover)
-    trick = after.last_trick
+        seat = mover(after)
+        after.play(CAUTIOUS.choose_play(after.observe(seat)), seat=seat)
+    trick = finished_trick(after)
     shown.append(HTML(render.trick_html(trick, number=moment.trick_number, lang=lang)))
     kept, out_after = after.cards(0).of_suit(suit), still_out(after.observe(0)).of_suit(suit)
     points = sum(RULES.value_of(card) for card in trick.cards)
-    lines = [say(TEXT, "you led", lang, lead=lead.symbol, winner=seat_form(trick.winner, lang),
+    lines = [say(TEXT, "you led", lang, lead=lead.symbol, winner=seat_form(trick.winner or 0, lang),
                  points=say(TEXT, "with points", lang, points=points) if points else "")]
     if kept and not out_after:
         lines.append(say(TEXT, "top cards", lang, suit=suit.name_in(lang), kept=symbols(kept)))
@@ -411,7 +412,7 @@ def pass_advice(lang: str) -> list[Any]:
                   "lowest": lowest}
     names = {key: f"{say(TEXT, key, lang)}\n{symbols(cards)}" for key, cards in candidates.items()}
     same = {key: same_hand_points(mine, cards) for key, cards in candidates.items()}
-    best = min(same, key=same.get)
+    best = min(same, key=lambda key: same[key])
     verdict = (say(TEXT, "advice best", lang) if best == "advice" else
                say(TEXT, "advice beaten", lang, best=names[best].replace("\n", " "),
                    points=decimal(same[best], lang)))
@@ -426,7 +427,7 @@ def pass_advice(lang: str) -> list[Any]:
 def check_passing(lang: str) -> QuickCheck:
     """Quick check: which way of passing gave South the fewest points?"""
     averages = passing_averages()
-    best = min(averages, key=averages.get)
+    best = min(averages, key=lambda name: averages[name])
 
     def grade(name: str) -> tuple[bool, str]:
         if name == best:
