@@ -19,9 +19,6 @@ TOC = (ROOT / "_toc.yml").read_text(encoding="utf-8")
 PAGES = re.findall(r"^\s*- file: book/tr/(\S+)$", TOC, re.M)
 CELL = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```$", re.S | re.M)
 
-#: pages whose code is still written twice (issue 17, build item 6): each must fail the test
-NOT_YET: set[str] = {"teachers"}
-
 
 def code_cells(page: Path) -> list[str]:
     """The code cells of a MyST page, each with its options lines."""
@@ -60,7 +57,4 @@ def test_page_pair_shares_its_code(path: str) -> None:
     tr, en = ROOT / "book" / "tr" / f"{path}.md", ROOT / "book" / "en" / f"{path}.md"
     assert f"- file: book/en/{path}\n" in TOC, f"book/en/{path} is not in _toc.yml"
     found = differences(code_cells(tr), code_cells(en))
-    if path in NOT_YET:
-        assert found, f"{path} shares its code now: take it off NOT_YET"
-        pytest.xfail(f"{path}: code still written twice")
     assert not found, f"{path}: the code cells differ beyond the LANG line:\n" + "\n".join(found)

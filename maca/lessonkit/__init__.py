@@ -186,9 +186,10 @@ def deal_with(rules: Rules, mine: str | CardSet, seed: int, *, number: int = 4,
     return Hand.from_cards(rules, [held, *others], number=number, dealer=dealer)
 
 
-def say(table: Mapping[str, Mapping[str, str]], key: str, lang: str, **fields: Any) -> str:
+def say(catalogue: Mapping[str, Mapping[str, str]], key: str, lang: str, /,
+        **fields: Any) -> str:
     """The sentence ``key`` of a lesson's table in ``lang`` ("tr", else English), filled in."""
-    return table["tr" if lang == "tr" else "en"][key].format(**fields)
+    return catalogue["tr" if lang == "tr" else "en"][key].format(**fields)
 
 
 @dataclass(frozen=True)
