@@ -53,8 +53,12 @@ matplotlib where it is installed, else shown as a table of its figures):
 
 >>> Markdown("**Hi**")._repr_markdown_(), HTML("<b>Hi</b>")._repr_html_()
 ('**Hi**', '<b>Hi</b>')
->>> print(Chart(["a", "b"], ["1,5", "2"], [1.5, 2.0], "Title", "points")._repr_html_())
-<table><caption>Title</caption><tr><th></th><th>points</th></tr><tr><td>a</td><td>1,5</td></tr><tr><td>b</td><td>2</td></tr></table>
+>>> table = Chart(["a", "b"], ["1,5", "2"], [1.5, 2.0], "Title", "points")._repr_html_()
+>>> print(table.replace("</tr>", "</tr>\\n"))
+<table><caption>Title</caption><tr><th></th><th>points</th></tr>
+<tr><td>a</td><td>1,5</td></tr>
+<tr><td>b</td><td>2</td></tr>
+</table>
 """
 from __future__ import annotations
 
@@ -67,8 +71,7 @@ from maca import CardSet, Hand, Rules, Trick
 from maca.bots import CautiousBot, play_out
 
 __all__ = ["quick_check", "QuickCheck", "find_moment", "deal_with", "mover", "finished_trick",
-           "say", "Markdown", "HTML",
-           "Chart"]
+           "trick_winner", "say", "Markdown", "HTML", "Chart"]
 
 _MARKS = {"tr": ("Doğru!", "Olmadı."), "en": ("Right!", "Not quite.")}
 
@@ -146,11 +149,30 @@ def mover(hand: Hand) -> int:
 
 
 def finished_trick(hand: Hand) -> Trick:
-    """The last trick completed in a hand (after at least one)."""
+    """The last trick completed in a hand (after at least one).
+
+    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    >>> play_out(hand, [CautiousBot() for _ in range(4)])
+    >>> finished_trick(hand).cards == hand.tricks[-1].cards
+    True
+    """
     trick = hand.last_trick
     if trick is None or trick.winner is None:
         raise LookupError("no trick has been completed yet")
     return trick
+
+
+def trick_winner(trick: Trick) -> int:
+    """The seat that won a finished trick.
+
+    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    >>> play_out(hand, [CautiousBot() for _ in range(4)])
+    >>> trick_winner(hand.tricks[0]) == hand.tricks[1].leader
+    True
+    """
+    if trick.winner is None:
+        raise LookupError("the trick is not finished: nobody has won it yet")
+    return trick.winner
 
 
 def find_moment(rules: Rules, test: Callable[[Hand], bool], *, number: int = 4,

@@ -1,7 +1,8 @@
 """The glossary page: every card's name and every seat's, in Turkish and English.
 
 >>> print(cards("en").text.splitlines()[2])
-| A | ace of spades / *maça ası* | ace of hearts / *kupa ası* | ace of diamonds / *karo ası* | ace of clubs / *sinek ası* |
+| A | ace of spades / *maça ası* | ace of hearts / *kupa ası* |
+  ace of diamonds / *karo ası* | ace of clubs / *sinek ası* |
 >>> print(seats("tr").text.splitlines()[3])
 | 1 | Batı | West |
 """

@@ -15,7 +15,8 @@ from maca import Card, Hand, Rules, Suit, Trick, render
 from maca.bots import CautiousBot, play_out
 from maca.exercises import Exercise, Text, check
 from maca.exercises.kinds import build_question
-from maca.lessonkit import HTML, Markdown, find_moment, finished_trick, mover, quick_check, say
+from maca.lessonkit import HTML, Markdown, find_moment, finished_trick, mover, quick_check, \
+    say, trick_winner
 from maca.words import card_list, is_you, seat_form, seat_name
 
 RULES = Rules.preset("standard")
@@ -113,7 +114,7 @@ def void(lang: str) -> list[Any]:
     queen_trick = next(t for t in hand.tricks if Card.parse("QS") in t.cards)
     return shown + [HTML(render.trick_html(queen_trick, lang=lang)),
                     Markdown(say(TEXT, "queen goes", lang,
-                                 winner=seat_name(queen_trick.winner or 0, lang),
+                                 winner=seat_name(trick_winner(queen_trick), lang),
                                  points=RULES.value_of("QS")))]
 
 
@@ -162,7 +163,7 @@ def check_play(lang: str) -> list[Any]:
         if len(after.tricks) == len(quiz.tricks):
             return None
         trick = finished_trick(after)
-        return trick.winner or 0, sum(RULES.value_of(c) for c in trick.cards)
+        return trick_winner(trick), sum(RULES.value_of(c) for c in trick.cards)
 
     def taken(card: Card) -> int:
         """The penalty points you take by playing ``card``."""

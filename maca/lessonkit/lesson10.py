@@ -17,7 +17,7 @@ from typing import Any, Callable
 from maca import Card, CardSet, Hand, Rules, Suit, render
 from maca.bots import CautiousBot, RandomBot, play_out
 from maca.lessonkit import HTML, Chart, Markdown, QuickCheck, deal_with, find_moment, \
-    finished_trick, mover, quick_check, say
+    finished_trick, mover, quick_check, say, trick_winner
 from maca.words import card_list, decimal, seat_form
 
 RULES = Rules.preset("standard")
@@ -331,7 +331,8 @@ def high_card(lang: str) -> list[Any]:
     shown.append(HTML(render.trick_html(trick, number=moment.trick_number, lang=lang)))
     kept, out_after = after.cards(0).of_suit(suit), still_out(after.observe(0)).of_suit(suit)
     points = sum(RULES.value_of(card) for card in trick.cards)
-    lines = [say(TEXT, "you led", lang, lead=lead.symbol, winner=seat_form(trick.winner or 0, lang),
+    lines = [say(TEXT, "you led", lang, lead=lead.symbol,
+                 winner=seat_form(trick_winner(trick), lang),
                  points=say(TEXT, "with points", lang, points=points) if points else "")]
     if kept and not out_after:
         lines.append(say(TEXT, "top cards", lang, suit=suit.name_in(lang), kept=symbols(kept)))

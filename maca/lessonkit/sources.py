@@ -1,7 +1,8 @@
 """The sources page: the rules the sources describe, as the engine's presets hold them.
 
 >>> print(turkish_peskir("en").text.split(";")[0])
-Turkish rules: a successful peşkir −35, a failed one +35 plus penalty points. Example: East shot the moon, North declared peşkir and won no trick
+Turkish rules: a successful peşkir −35, a failed one +35 plus penalty points.
+Example: East shot the moon, North declared peşkir and won no trick
 """
 from __future__ import annotations
 
