@@ -1,4 +1,7 @@
-"""Helpers shared by the lessons: quick checks graded by the engine, and positions to show.
+"""Helpers shared by the lessons: quick checks graded by the engine, positions to show, and
+what a lesson cell shows (`Markdown`, `HTML`, `Chart`). Each lesson's examples (deal searches,
+seeds, positions, experiments) live in its own module beside this one (``lesson02`` …), so its
+Turkish and English pages run the same code and differ in their words only.
 
 A quick check is a question, its choices, and the engine's verdict on each. The lesson passes a
 ``grade`` function that asks the engine about one choice: it returns ``(correct, message)`` or
@@ -9,7 +12,7 @@ script (``book/_ext/static/maca-live.js``) answers a click without Python: the c
 pressed and its verdict is shown (and announced) in the status element. In a notebook the
 same HTML is shown, but nothing there answers its clicks.
 
->>> from maca import CardSet, Hand, Rules
+>>> from maca import CardSet, Hand, Rules, Trick
 >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
 >>> mine = hand.cards(hand.to_move)
 >>> box = quick_check("Which card?", [(c.symbol, c) for c in mine],
@@ -38,17 +41,37 @@ A chosen hand for you, the other cards shuffled (with a seed) among the other se
 
 >>> str(deal_with(Rules.preset("standard"), "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", 1).cards(0))
 'AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S'
+
+A lesson module keeps its sentences in one table, ``{"tr": {key: template}, "en": {…}}``, and
+`say` fills one in:
+
+>>> say({"tr": {"n": "{n} kart"}, "en": {"n": "{n} cards"}}, "n", "en", n=3)
+'3 cards'
+
+What a cell shows: text to read as Markdown, a picture as HTML, and a chart (drawn with
+matplotlib where it is installed, else shown as a table of its figures):
+
+>>> Markdown("**Hi**")._repr_markdown_(), HTML("<b>Hi</b>")._repr_html_()
+('**Hi**', '<b>Hi</b>')
+>>> table = Chart(["a", "b"], ["1,5", "2"], [1.5, 2.0], "Title", "points")._repr_html_()
+>>> print(table.replace("</tr>", "</tr>\\n"))
+<table><caption>Title</caption><tr><th></th><th>points</th></tr>
+<tr><td>a</td><td>1,5</td></tr>
+<tr><td>b</td><td>2</td></tr>
+</table>
 """
 from __future__ import annotations
 
 import html
 import random
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
 
-from maca import CardSet, Hand, Rules
+from maca import CardSet, Hand, Rules, Trick
 from maca.bots import CautiousBot, play_out
 
-__all__ = ["quick_check", "QuickCheck", "find_moment", "deal_with"]
+__all__ = ["quick_check", "QuickCheck", "find_moment", "deal_with", "mover", "finished_trick",
+           "trick_winner", "say", "Markdown", "HTML", "Chart"]
 
 _MARKS = {"tr": ("Doğru!", "Olmadı."), "en": ("Right!", "Not quite.")}
 
@@ -80,11 +103,11 @@ class QuickCheck:
 
     def widget(self) -> Any:
         """The same check as ipywidgets, for a notebook (no page script answers it there)."""
-        from .widgets.views import QuickCheckView
+        from ..widgets.views import QuickCheckView
         return QuickCheckView(self.question, self.labels, self.verdicts)
 
     def _ipython_display_(self) -> None:
-        from .panels.base import show
+        from ..panels.base import show
         show(self)
 
     def _repr_html_(self) -> str:
@@ -111,6 +134,45 @@ def quick_check(question: str, choices: Sequence[tuple[str, Any]],
         raise ValueError("a quick check needs at least one choice")
     verdicts = [_feedback(grade(value), lang) for _, value in choices]
     return QuickCheck(question, [label for label, _ in choices], verdicts, lang)
+
+
+def mover(hand: Hand) -> int:
+    """The seat to play now in a hand that is not over.
+
+    >>> mover(Hand.deal(Rules.preset("standard"), seed=1, number=4)) in range(4)
+    True
+    """
+    seat = hand.to_move
+    if seat is None:
+        raise LookupError("the hand is over: nobody is to play")
+    return seat
+
+
+def finished_trick(hand: Hand) -> Trick:
+    """The last trick completed in a hand (after at least one).
+
+    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    >>> play_out(hand, [CautiousBot() for _ in range(4)])
+    >>> finished_trick(hand).cards == hand.tricks[-1].cards
+    True
+    """
+    trick = hand.last_trick
+    if trick is None or trick.winner is None:
+        raise LookupError("no trick has been completed yet")
+    return trick
+
+
+def trick_winner(trick: Trick) -> int:
+    """The seat that won a finished trick.
+
+    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    >>> play_out(hand, [CautiousBot() for _ in range(4)])
+    >>> trick_winner(hand.tricks[0]) == hand.tricks[1].leader
+    True
+    """
+    if trick.winner is None:
+        raise LookupError("the trick is not finished: nobody has won it yet")
+    return trick.winner
 
 
 def find_moment(rules: Rules, test: Callable[[Hand], bool], *, number: int = 4,
@@ -144,3 +206,69 @@ def deal_with(rules: Rules, mine: str | CardSet, seed: int, *, number: int = 4,
     size = rules.hand_size
     others = [rest[i * size:(i + 1) * size] for i in range(rules.players - 1)]
     return Hand.from_cards(rules, [held, *others], number=number, dealer=dealer)
+
+
+def say(catalogue: Mapping[str, Mapping[str, str]], key: str, lang: str, /,
+        **fields: Any) -> str:
+    """The sentence ``key`` of a lesson's table in ``lang`` ("tr", else English), filled in."""
+    return catalogue["tr" if lang == "tr" else "en"][key].format(**fields)
+
+
+@dataclass(frozen=True)
+class Markdown:
+    """Text a lesson cell shows, written in Markdown."""
+
+    text: str
+
+    def _repr_markdown_(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class HTML:
+    """A picture (or table) a lesson cell shows, as HTML."""
+
+    html: str
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+
+#: the charts' bar colours, one per bar
+COLOURS = ("#c8102e", "#1459b8", "#1e7b34", "#8a5a00", "#555555")
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A bar chart of a lesson's figures: ``shown`` are the values as the bars' labels say them.
+    Shown in a notebook, it is drawn with matplotlib if that is installed (the built book);
+    without it (the live notebooks in the browser) it is the table of its figures."""
+
+    labels: Sequence[str]
+    shown: Sequence[str]
+    values: Sequence[float]
+    title: str
+    ylabel: str
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><td>{label}</td><td>{shown}</td></tr>"
+                       for label, shown in zip(self.labels, self.shown))
+        return (f"<table><caption>{self.title}</caption><tr><th></th><th>{self.ylabel}</th></tr>"
+                f"{rows}</table>")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+        try:
+            import matplotlib.pyplot as plt
+        except ImportError:
+            display(HTML(self._repr_html_()))
+            return
+        fig, ax = plt.subplots(figsize=(7, 3))
+        bars = ax.bar(list(self.labels), list(self.values), color=COLOURS[:len(self.values)])
+        ax.bar_label(bars, labels=list(self.shown))
+        ax.set_title(self.title)
+        ax.set_ylabel(self.ylabel)
+        ax.margins(y=0.15)
+        ax.tick_params(axis="x", labelsize=8)
+        fig.tight_layout()
+        plt.show()

@@ -1,0 +1,186 @@
+"""Lesson 1 (the cards): the deck, the seats, a deal, a first trick and the dealer's turn.
+
+>>> first_trick().winner in range(4)
+True
+>>> print(card_names("en").text.splitlines()[2])
+| A♠ | ace of spades | maça ası |
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from maca import CardSet, Game, Hand, Rules, Suit, Trick, render
+from maca.bots import CautiousBot, play_out
+from maca.cards import DISPLAY_SUITS
+from maca.lessonkit import HTML, Markdown, QuickCheck, finished_trick, mover, quick_check, say
+from maca.words import is_you, seat_form, seat_name
+
+RULES = Rules.preset("standard")
+
+TEXT = {
+    "tr": {
+        "suit": "**{symbol} {name}** — {count} kart",
+        "names head": "| kısa yazım | Türkçe adı | İngilizce adı |",
+        "names order": "tr en",
+        "order": "Oynama sırası, senden başlayarak: **{order}** → {first} …",
+        "deal": "Bu dağıtımda dağıtıcı **{dealer}**. İlk kart dağıtıcının solundaki oyuncuya, "
+                "yani **{first}** verildi. Dağıtım bitince herkesin elinde **{sizes}** kart "
+                "var. İşte masa, bütün kartlar açık:",
+        "trick": "Oynanan kartlar sırasıyla: {plays}. Açılan renk {suit}; bu rengin en büyük "
+                 "kartı {top}. {who}",
+        "you won": "Eli **sen** aldın ve ikinci eli sen açacaksın.",
+        "seat won": "Eli **{seat}** aldı ve ikinci eli o açacak.",
+        "dealers head": "| tur | dağıtıcı |",
+        "dealer question": "Bu turda dağıtıcı {seat}. Sonraki turu kim dağıtır?",
+        "next dealer": "Dağıtıcılık saat yönünde bir sonraki oyuncuya geçer: {seat}.",
+        "winner question": "Bu eli kim aldı?",
+        "winner": "Açılan renk {suit}; bu rengin en büyük kartı {top}, onu da {who}",
+        "you played": "sen oynadın.", "seat played": "{seat} oynadı.",
+        "three question": "Üç kişiyle oynarken (bir kart çıkarılır) her oyuncu kaç kart alır?",
+        "three": "{deck} kart üç kişiye dağıtılır: herkese {size} kart düşer.",
+    },
+    "en": {
+        "suit": "**{symbol} {name}** — {count} cards",
+        "names head": "| short | English | Turkish |",
+        "names order": "en tr",
+        "order": "The order of play, starting with you: **{order}** → {first} …",
+        "deal": "In this deal the dealer is **{dealer}**. The first card went to the player on "
+                "the dealer's left, **{first}**, and everyone received **{sizes}** cards. Here "
+                "is the table with every card face up:",
+        "trick": "The cards in the order played: {plays}. The suit led is {suit}, and its "
+                 "highest card here is {top}. {who}",
+        "you won": "**You** win the trick and will lead the second one.",
+        "seat won": "**{seat}** wins the trick and will lead the second one.",
+        "dealers head": "| hand | dealer |",
+        "dealer question": "{seat} dealt this hand. Who deals the next one?",
+        "next dealer": "The deal passes clockwise to the next player: {seat}.",
+        "winner question": "Who won this trick?",
+        "winner": "The suit led is {suit}; its highest card here is {top}, {who}",
+        "you played": "played by you.", "seat played": "played by {seat}.",
+        "three question": "With three players (one card is taken out), how many cards does "
+                          "each player get?",
+        "three": "{deck} cards are dealt to three players: {size} each.",
+    },
+}
+
+
+def suits(lang: str) -> list[Any]:
+    """The four suits, each with its 13 cards."""
+    shown: list[Any] = []
+    for suit in DISPLAY_SUITS:
+        cards = CardSet(suit.mask)
+        shown += [Markdown(say(TEXT, "suit", lang, symbol=suit.symbol, name=suit.name_in(lang),
+                               count=len(cards))),
+                  HTML(render.hand_html(cards, size=52, lang=lang))]
+    return shown
+
+
+def card_names(lang: str) -> Markdown:
+    """The spades with their short form and their names, the page's language first."""
+    first, second = say(TEXT, "names order", lang).split()
+    rows = [say(TEXT, "names head", lang), "|---|---|---|"]
+    for card in CardSet(Suit.SPADES.mask).sorted_for_display():
+        rows.append(f"| {card.symbol} | {card.name(first)} | {card.name(second)} |")
+    return Markdown("\n".join(rows))
+
+
+def order(lang: str) -> Markdown:
+    """The order of play around the table, from you."""
+    seats = " → ".join(seat_name(seat, lang) for seat in range(RULES.players))
+    return Markdown(say(TEXT, "order", lang, order=seats, first=seat_name(0, lang)))
+
+
+def dealt() -> Hand:
+    """Hand 4 of the lesson's deal, East dealing."""
+    return Hand.deal(RULES, seed=5, number=4, dealer=3)
+
+
+def deal(lang: str) -> list[Any]:
+    """The dealer, who gets the first card, and the table with every card face up."""
+    hand = dealt()
+    first = hand.rules.seat_towards(hand.dealer, "left")
+    assert first is not None, "passing left always reaches a seat"
+    sizes = sorted({len(hand.cards(seat)) for seat in range(hand.players)})
+    return [Markdown(say(TEXT, "deal", lang, dealer=seat_form(hand.dealer, lang),
+                         first=seat_form(first, lang, "dat"), sizes=", ".join(map(str, sizes)))),
+            HTML(render.table_html(hand, show_legal=False, lang=lang))]
+
+
+def play_tricks(hand: Hand, count: int) -> Trick:
+    """Cautious players play ``hand`` until ``count`` tricks are done; the last of them."""
+    bots = [CautiousBot() for _ in range(hand.players)]
+    while len(hand.tricks) < count:
+        seat = mover(hand)
+        hand.play(bots[seat].choose_play(hand.observe(seat)), seat=seat)
+    return finished_trick(hand)
+
+
+def first_trick() -> Trick:
+    """The first trick of the lesson's deal, played by cautious players."""
+    return play_tricks(dealt(), 1)
+
+
+def trick(lang: str) -> list[Any]:
+    """The first trick: the cards in order, the suit led and who wins it."""
+    done = first_trick()
+    top, winner = done.winning_card, done.winner
+    assert top is not None and winner is not None, "a finished trick"
+    plays = ", ".join(f"{seat_name(seat, lang)} {card.symbol}" for seat, card in done.plays())
+    who = (say(TEXT, "you won", lang) if is_you(winner) else
+           say(TEXT, "seat won", lang, seat=seat_form(winner, lang)))
+    return [HTML(render.trick_html(done, number=1, lang=lang)),
+            Markdown(say(TEXT, "trick", lang, plays=plays,
+                         suit=done.cards[0].suit.name_in(lang), top=top.symbol, who=who))]
+
+
+def dealers(lang: str) -> Markdown:
+    """Who deals the first four hands of a game."""
+    game = Game(RULES, seed=3)
+    rows = [say(TEXT, "dealers head", lang), "|---|---|"]
+    for number in range(1, 5):
+        rows.append(f"| {game.hand.number} | {seat_name(game.hand.dealer, lang)} |")
+        play_out(game.hand, [CautiousBot() for _ in range(RULES.players)])
+        if number < 4:
+            game.next_hand()
+    return Markdown("\n".join(rows))
+
+
+def check_dealer(lang: str) -> QuickCheck:
+    """Quick check: who deals the next hand?"""
+    starter = Game(RULES, seed=8, dealer=2)
+    play_out(starter.hand, [CautiousBot() for _ in range(RULES.players)])
+    next_dealer = starter.next_hand().dealer
+    return quick_check(
+        say(TEXT, "dealer question", lang, seat=seat_name(starter.hands[0].dealer, lang)),
+        [(seat_name(seat, lang), seat) for seat in range(RULES.players)],
+        lambda seat: (seat == next_dealer,
+                      say(TEXT, "next dealer", lang, seat=seat_name(next_dealer, lang))),
+        lang=lang)
+
+
+def check_winner(lang: str) -> list[Any]:
+    """Quick check: who won the third trick of a deal?"""
+    quiz = Hand.deal(RULES, seed=21, number=4)
+    done = play_tricks(quiz, 3)
+    top, winner = done.winning_card, done.winner
+    assert top is not None and winner is not None, "a finished trick"
+    who = (say(TEXT, "you played", lang) if is_you(winner) else
+           say(TEXT, "seat played", lang, seat=seat_form(winner, lang)))
+    return [HTML(render.trick_html(replace(done, winner=None), number=len(quiz.tricks),
+                                   lang=lang)),
+            quick_check(say(TEXT, "winner question", lang),
+                        [(seat_name(seat, lang), seat) for seat in range(quiz.players)],
+                        lambda seat: (seat == winner, say(
+                            TEXT, "winner", lang, suit=done.cards[0].suit.name_in(lang),
+                            top=top.symbol, who=who)), lang=lang)]
+
+
+def check_three(lang: str) -> QuickCheck:
+    """Quick check: how many cards each of three players gets."""
+    three = Rules.preset("three_players")
+    return quick_check(
+        say(TEXT, "three question", lang), [(str(n), n) for n in (13, 16, 17, 18)],
+        lambda n: (n == three.hand_size, say(TEXT, "three", lang,
+                                             deck=len(CardSet(three.deck_mask)),
+                                             size=three.hand_size)), lang=lang)
