@@ -167,7 +167,7 @@ def points_after_passing(choose: Callable[[CardSet, random.Random], CardSet | No
     """South's average points over hand 1 of deals 0..deals-1, passing with ``choose``.
 
     >>> points_after_passing(PASSES["penalty"], deals=2)
-    10.5
+    12.5
     """
     total = 0
     for seed in range(deals):
