@@ -69,8 +69,8 @@ def test_lesson_conversion_refuses_browser_missing_imports(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("lang", ["tr", "en"])
 def test_exercise_notebooks_open_the_widget_by_name(lang: str) -> None:
-    """An exercise set's notebook is a short intro in the learner's language and the exercise
-    widget opened on the set by name: no code to edit, no answer to type."""
+    """An exercise set's notebook is a short intro in the learner's language and the set's
+    panel opened by name (shown in the notebook's widget): no code to edit, no answer to type."""
     from live_notebooks import exercise_notebook
     from maca.exercises import find_set
 
@@ -80,8 +80,9 @@ def test_exercise_notebooks_open_the_widget_by_name(lang: str) -> None:
         assert intro.source.startswith(f"# {find_set(path.stem).title[lang]}")
         assert "Kontrol et" in intro.source if lang == "tr" else "Check" in intro.source
         assert "%pip install" in setup.source and "live-setup" in setup.metadata.tags
-        assert widget.source.endswith(f"mw.exercise_set({path.stem!r}, lang={lang!r}, "
-                                      "identity=True)")
+        assert "%pip install -q maca anywidget" in setup.source
+        assert widget.source.endswith(f"panels.exercise_set({lang!r}, {path.stem!r}, "
+                                      "folder='.')")
         assert all(c.metadata.get("jupyter", {}).get("source_hidden") for c in (setup, widget))
 
 

@@ -33,7 +33,7 @@ from ..cards import CardSet
 from ..errors import MacaError, SettingError, shown
 from ..exercises.model import coloured
 from ..exercises.session import COURSE, GUEST, Attempt, Worksheet, answers_file_name
-from ..exercises.sets import find_set
+from ..exercises.sets import find_set, parse_set
 from ..exercises.text import AnswersFileError, Text, say
 from ..reasons import seat_name
 from ..words import SeatWord, is_you
@@ -118,20 +118,23 @@ class ExercisePanel(Panel):
     """An exercise set (``name``, see `maca.exercises.find_set`) for one learner: ``course``,
     ``assignment`` and ``student`` pick their own variant (defaults: practice as a guest, or
     who the learner said they were the last time); ``folder`` keeps the answers file there
-    (outside the browser)."""
+    (outside the browser); ``text``, a set's TOML text, is read instead of the set ``name``
+    (a notebook sheet carries its set so)."""
 
     kind = "exercise_set"
     keeps = True
 
     def __init__(self, lang: str = "tr", name: str = "passing", course: str | None = None,
                  assignment: str | None = None, student: str | None = None,
-                 folder: str | None = None, store: Any = None) -> None:
+                 folder: str | None = None, text: str | None = None,
+                 store: Any = None) -> None:
         given = {"course": course, "assignment": assignment, "student": student,
-                 "folder": folder}
+                 "folder": folder, "text": text}
         super().__init__(lang, name=name, **{k: v for k, v in given.items() if v is not None})
-        if not isinstance(name, str):
-            raise SettingError(f"an exercise set is named by its id, not {shown(name)}")
-        self.base = find_set(name)
+        if not isinstance(name, str) or not isinstance(text, (str, type(None))):
+            raise SettingError(f"an exercise set is named by its id, not {shown(name)}, and "
+                               "its text is a string")
+        self.base = find_set(name) if text is None else parse_set(text, default_id=name)
         self.store = store if store is not None else _storage()
         self.folder: Path | None = (Path(folder) if folder is not None else
                                     BROWSER_FOLDER if self.store is not None else None)
@@ -230,20 +233,6 @@ class ExercisePanel(Panel):
 
     def title(self) -> str:
         return self.base.title[self.lang]
-
-    def widget(self) -> Any:
-        """The same worksheet in the exercise widget, for a notebook."""
-        from ..lessons import Settings
-        from ..widgets.exercise_view import ExerciseView
-
-        class ExerciseSetView(ExerciseView):  # type: ignore[misc]
-            @property
-            def lesson(self) -> Worksheet:
-                """The controller (as every panel's view names it)."""
-                return self.worksheet
-
-        return ExerciseSetView(self.worksheet, Settings(self.lang), identity=True,
-                               folder=self.folder, refused=self.refused)
 
     def fill(self, fields: dict[str, str]) -> None:
         """The typed fields sent with a click: a number per seat (``n0``, ``n1``, …) and who
@@ -488,14 +477,14 @@ class ExercisePanel(Panel):
 
 def exercise_set(lang: str = "tr", name: str = "passing", course: str | None = None,
                  assignment: str | None = None, student: str | None = None,
-                 folder: str | None = None) -> ExercisePanel:
+                 folder: str | None = None, text: str | None = None) -> ExercisePanel:
     """The exercise panel of the set ``name`` (``passing``, ``hearts``, …), for a book page.
 
     >>> exercise_set("tr", "hearts").title()
     'Kupaları kırmak'
     """
     return ExercisePanel(lang, name, course=course, assignment=assignment, student=student,
-                         folder=folder)
+                         folder=folder, text=text)
 
 
 #: the live notebook of each set, in the JupyterLite site (``lite/live_notebooks.py``)
