@@ -106,6 +106,22 @@ def test_a_refused_message_is_said_and_changes_nothing(message: Any) -> None:
     assert widget.error == ""
 
 
+def test_a_refusal_is_said_in_the_panels_language(monkeypatch) -> None:
+    from maca import Hand, Rules
+    from maca.errors import IllegalActionError
+
+    hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    verdict = hand.check(next(c for c in hand.cards(hand.to_move) if not hand.check(c).legal))
+    widget = PanelWidget(panels.play_lesson(lang="tr", seed=1))
+
+    def refused(action: str, value: str = "") -> None:
+        raise IllegalActionError(verdict)
+
+    monkeypatch.setattr(widget.panel, "act", refused)
+    assert widget.receive({"type": "act", "action": "card", "value": "2C"})["type"] == "error"
+    assert widget.error == verdict.message("tr") != verdict.message("en")
+
+
 def test_an_unexpected_error_is_shown_in_the_panel_and_raised(monkeypatch) -> None:
     widget = PanelWidget(panels.play_lesson(lang="tr", seed=1))
 

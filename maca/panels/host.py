@@ -92,7 +92,8 @@ class Host:
         except MacaError as exc:   # said in the panel's language where the error can
             panel = self.panels.get(number) if isinstance(number, int) else None
             lang = getattr(panel, "lang", "en")
-            said = exc.message(lang) if callable(getattr(exc, "message", None)) else str(exc)
+            in_lang = getattr(exc, "message", None)
+            said = in_lang(lang) if callable(in_lang) else str(exc)
             return {"type": "error", "panel": number, "message": said}
         return self.draw(number)
 
