@@ -24,13 +24,14 @@ import pytest
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("jupyterlab")
-from test_live_browser import CHROMIUM, KERNEL_TIMEOUT, LAUNCH_ARGS, run_all  # noqa: E402
+from test_live_browser import (CHROMIUM, KERNEL_TIMEOUT, LAUNCH_ARGS,  # noqa: E402
+                               lesson_with_play_panel, run_all)
 
 pytestmark = pytest.mark.site    # run once, on the pure package (run.sh)
 ROOT = Path(__file__).resolve().parent.parent
 HTML = ROOT / "_build" / "html"
 #: the book page of each panel compared, the kind of its first such panel, and a click
-PAGES = {"lesson": ("book/tr/01-cards.html", "play",
+PAGES = {"lesson": (f"book/tr/{lesson_with_play_panel()[0].stem}.html", "play",
                     'button[data-act="card"]:not([aria-disabled])'),
          "exercise_set": ("book/tr/exercises.html", "exercise_set",
                           'button[data-act="go"][data-value="2"]'),
@@ -69,10 +70,11 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env.update(PYTHONPATH=str(ROOT), JUPYTER_CONFIG_DIR=str(root / ".config"),
                JUPYTER_RUNTIME_DIR=str(root / ".runtime"))
     server = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
          "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
          f"--ServerApp.root_dir={root}", "--LabApp.news_url=",
-         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+         "--LabApp.extension_manager=readonly"],
         cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -94,9 +96,10 @@ BODY = """e => { const body = e.querySelector('.maca-panel-body').cloneNode(true
                   body.querySelectorAll('.maca-ex-file').forEach(n => n.remove());
                   body.querySelectorAll('a[href^="data:"]').forEach(n => n.removeAttribute('href'));
                   return body.innerHTML; }"""
-LOOKS = """e => [e, e.querySelector('.maca-button, .maca-card'), e.querySelector('.maca-note')]
-            .filter(n => n).map(n => { const s = getComputedStyle(n);
-              return [s.borderTopColor, s.backgroundColor, s.borderRadius, s.fontFamily]; })"""
+LOOKS = """e => [e, ...e.querySelectorAll('.maca-button, .maca-card, .maca-note')]
+            .map(n => { const s = getComputedStyle(n);
+              return [n.className, s.borderTopColor, s.backgroundColor, s.borderRadius,
+                      s.fontFamily, s.padding]; })"""
 
 
 def test_the_book_page_and_jupyterlab_show_the_same_panels(site_url: str, lab: str) -> None:
