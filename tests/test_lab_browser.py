@@ -114,9 +114,23 @@ def test_the_book_page_and_jupyterlab_show_the_same_panels(site_url: str, lab: s
         notebook.goto(lab)
         notebook.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
         run_all(notebook)
-        widgets = notebook.locator(".jp-OutputArea-output .maca-panel")
-        widgets.nth(len(PAGES) - 1).locator("button[data-act]").first.wait_for(
-            timeout=KERNEL_TIMEOUT)
+        cells = notebook.locator(".jp-CodeCell")
+
+        def shown(number: int) -> Any:
+            """The panel of the notebook's cell ``number`` + 1, scrolled into view (JupyterLab
+            draws only the cells on screen)."""
+            cells.nth(number + 1).scroll_into_view_if_needed()
+            widget = cells.nth(number + 1).locator(".jp-OutputArea-output .maca-panel")
+            try:
+                widget.locator("button[data-act]").first.wait_for(timeout=KERNEL_TIMEOUT)
+            except playwright.TimeoutError:
+                shot = ROOT / "_build" / "screenshots" / "lab-panels.png"
+                shot.parent.mkdir(parents=True, exist_ok=True)
+                notebook.screenshot(path=str(shot), full_page=True)
+                outputs = notebook.locator(".jp-OutputArea-output").all_inner_texts()
+                pytest.fail(f"panel {number} not shown in JupyterLab (see {shot}): {outputs}")
+            return widget
+
         for number, (name, (page, kind, click)) in enumerate(PAGES.items()):
             book = context.new_page()
             book.goto(site_url + page)
@@ -125,7 +139,7 @@ def test_the_book_page_and_jupyterlab_show_the_same_panels(site_url: str, lab: s
             panel.locator(".maca-live-start").click()
             panel.locator(".maca-panel-body button[data-act]:not([disabled])").first.wait_for(
                 timeout=KERNEL_TIMEOUT)
-            widget = widgets.nth(number)
+            widget = shown(number)
             assert widget.evaluate(BODY) == panel.evaluate(BODY), name
             assert widget.evaluate(LOOKS) == panel.evaluate(LOOKS), name
             assert widget.get_attribute("aria-label") == panel.get_attribute("aria-label")
