@@ -113,6 +113,12 @@ def test_the_book_page_and_jupyterlab_show_the_same_panels(site_url: str, lab: s
         notebook = context.new_page()
         notebook.goto(lab)
         notebook.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
+        # JupyterLab asks for the kernel of a notebook it opens for the first time: the one
+        # offered (the notebook's own, Python 3) is chosen, as a teacher would
+        try:
+            notebook.locator(".jp-Dialog .jp-mod-accept").click(timeout=60_000)
+        except playwright.TimeoutError:
+            pass                                  # it did not ask
         run_all(notebook)
         cells = notebook.locator(".jp-CodeCell")
 
