@@ -5,10 +5,10 @@
   point at their notebooks, and a lesson (a page with code cells) gets a first cell that
   installs maca in the browser.
 - An exercise set (``exercises/*.toml``) becomes ``tr/alistirmalar/<set>.ipynb`` and
-  ``en/exercises/<set>.ipynb``: a short intro and the exercise widget, opened on the set by
-  name (maca's wheel ships the sets). The learner answers by clicking; the widget keeps the
-  answers file ``answers-<set>-<student>.json`` next to the notebook (in the browser's storage)
-  and reads it back when the set is opened again.
+  ``en/exercises/<set>.ipynb``: a short intro and the set's panel (in the notebook's widget,
+  `maca.widgets`), opened on the set by name (maca's wheel ships the sets). The learner
+  answers by clicking; the panel keeps the answers file ``answers-<set>-<student>.json`` next
+  to the notebook (in the browser's storage) and reads it back when the set is opened again.
 """
 from __future__ import annotations
 
@@ -29,9 +29,9 @@ EXERCISE_DIRS = {"tr": "tr/alistirmalar", "en": "en/exercises"}
 
 _SETUP = {
     "tr": "# Canlı sürüm: maca'yı bu tarayıcıya kurar (internet gerekmez).\n"
-          "%pip install -q maca ipywidgets",
+          "%pip install -q maca anywidget",
     "en": "# Live version: installs maca in this browser (no internet needed).\n"
-          "%pip install -q maca ipywidgets",
+          "%pip install -q maca anywidget",
 }
 _EXERCISES = {
     "tr": {"intro": "Kartlara, oyunculara ya da düğmelere tıklayarak cevap ver ve **Kontrol "
@@ -107,9 +107,8 @@ def page_notebook(md: Path, lang: str) -> Any:
 
 
 def exercise_notebook(set_path: Path, lang: str) -> Any:
-    """An exercise set as a live notebook, in ``lang``: the exercise widget opened on the set
-    by its name (course, assignment and student id are typed in the widget, if a teacher gave
-    them)."""
+    """An exercise set as a live notebook, in ``lang``: the set's panel opened by its name
+    (course, assignment and student id are typed in the panel, if a teacher gave them)."""
     from maca.exercises import load_set
 
     base = load_set(set_path)
@@ -118,10 +117,10 @@ def exercise_notebook(set_path: Path, lang: str) -> Any:
     hidden = {"jupyter": {"source_hidden": True}}
     return _finish([
         new_markdown_cell(f"# {base.title[lang]}\n\n{about}{words['intro']}"),
-        new_code_cell(f"{words['setup']}\n%pip install -q maca ipywidgets",
+        new_code_cell(f"{words['setup']}\n%pip install -q maca anywidget",
                       metadata={"tags": ["live-setup"], **hidden}),
-        new_code_cell("import maca.widgets as mw\n\n"
-                      f"mw.exercise_set({set_path.stem!r}, lang={lang!r}, identity=True)",
+        new_code_cell("from maca import panels\n\n"
+                      f"panels.exercise_set({lang!r}, {set_path.stem!r}, folder='.')",
                       metadata=hidden)], lang)
 
 

@@ -14,7 +14,6 @@ False
 """
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import Callable
 
@@ -28,15 +27,11 @@ from .rules import PRESETS, Rules
 from .scoring import hand_points, moon_possible, moon_shooters
 from .words import SeatWord, card_list, number, seat_words
 
-__all__ = ["Settings", "SETTINGS", "Note", "text", "PlayLesson", "TrickStepper",
-           "PassingLesson", "FollowSuitLesson", "HeartsLesson", "ScoringLesson", "MoonLesson"]
+__all__ = ["Note", "text", "PlayLesson", "TrickStepper", "PassingLesson",
+           "FollowSuitLesson", "HeartsLesson", "ScoringLesson", "MoonLesson"]
 
 # Every sentence the lessons show, in Turkish ("sen" voice) and English.
 TEXT: dict[str, tuple[str, str]] = {
-    "lang": ("Dil", "Language"),
-    "four_colour": ("Dört renk", "Four colours"),
-    "four_colour_tip": ("♣ yeşil, ♦ mavi, ♥ kırmızı, ♠ siyah",
-                        "♣ green, ♦ blue, ♥ red, ♠ black"),
     "your_turn": ("Sıra sende: mavi kenarlı kartlardan birini oyna. Soluk bir karta "
                   "tıklarsan neden oynayamayacağını söylerim.",
                   "Your turn: play one of the cards with a blue edge. Click a faded card and "
@@ -243,63 +238,6 @@ class Note:
         return cls(real[-1].kind, " ".join(n.tr for n in real), " ".join(n.en for n in real))
 
 
-class Settings:
-    """Language and four-colour choice shared by every widget of a page; views subscribe.
-
-    >>> s = Settings()
-    >>> seen = []
-    >>> s.subscribe(lambda: seen.append(s.lang))
-    >>> s.update(lang="en"); s.update(lang="en"); seen
-    ['en']
-    """
-
-    def __init__(self, lang: str = "tr", four_colour: bool = False) -> None:
-        self._lang = _check_lang(lang)
-        self._four = bool(four_colour)
-        self._subscribers: list[Callable[[], Callable[[], None] | None]] = []
-
-    @property
-    def lang(self) -> str:
-        """``"tr"`` or ``"en"``."""
-        return self._lang
-
-    @property
-    def four_colour(self) -> bool:
-        """True when suits are drawn in four colours."""
-        return self._four
-
-    def update(self, lang: str | None = None, four_colour: bool | None = None) -> None:
-        """Change the settings; subscribers hear about it once, only if something changed."""
-        new_lang = self._lang if lang is None else _check_lang(lang)
-        new_four = self._four if four_colour is None else bool(four_colour)
-        if (new_lang, new_four) == (self._lang, self._four):
-            return
-        self._lang, self._four = new_lang, new_four
-        alive = []
-        for ref in self._subscribers:
-            callback = ref()
-            if callback is not None:
-                callback()
-                alive.append(ref)
-        self._subscribers = alive
-
-    def subscribe(self, callback: Callable[[], None]) -> None:
-        """Call ``callback()`` after each change. Bound methods are held weakly, so a view
-        that is gone stops listening by itself."""
-        if hasattr(callback, "__self__"):
-            self._subscribers.append(weakref.WeakMethod(callback))  # type: ignore[arg-type]
-        else:
-            self._subscribers.append(lambda: callback)
-
-
-def _check_lang(lang: str) -> str:
-    if lang not in LANGS:
-        raise SettingError(f"lang must be 'tr' or 'en', not {lang!r}")
-    return lang
-
-
-#: The settings every widget uses unless given its own.
-SETTINGS = Settings()
 
 
 def _mover(hand: Hand) -> int:

@@ -2,7 +2,7 @@
 
 Everything is drawn with SVG shapes and the system font stack: no image files, no web fonts,
 no ids, no ``<style>`` blocks and no scripts, so the same string renders in a notebook, a static
-Jupyter Book page, Voilà, JupyterLite and inside an ipywidgets ``HTML`` widget.
+Jupyter Book page, Voilà, JupyterLite and inside the panels' notebook widget.
 Every card carries a text alternative (``role="img"`` with ``aria-label`` and ``<title>``).
 
 Each function takes ``lang`` (``"tr"`` or ``"en"``), ``four_colour`` (♣ green, ♦ blue, ♥ red,

@@ -1,7 +1,7 @@
 """The table: a whole game against three computer players, as a plain Python controller.
 
 Views draw it and pass it the learner's actions: the book page's panel
-(`maca.panels.table`), the notebook widget (`maca.widgets.table`) and the terminal
+(`maca.panels.table`, also shown in notebooks by `maca.widgets`) and the terminal
 (``python -m maca play``). Everything goes through the engine (`Game`, `Hand`): a refused
 action leaves the game as it was and sets `note` to the engine's reason, in Turkish and English.
 

@@ -191,15 +191,6 @@ def play():
     return play_cards
 
 
-@pytest.fixture
-def no_callback_errors(caplog):
-    """Headless, ipywidgets only logs a failing callback: make that fail the test (widgets)."""
-    yield
-    failures = [r.getMessage() for r in caplog.get_records("call")
-                if "Exception in callback" in r.getMessage()]
-    assert not failures, failures
-
-
 @pytest.fixture(scope="module")
 def site_url() -> Iterator[str]:
     """The built site (``python -m maca site --no-serve``), served by the site's own server

@@ -1,7 +1,6 @@
 """The lessons' logic (maca.lessons): every flow, wrong clicks and their messages."""
 from __future__ import annotations
 
-import gc
 import random
 
 import pytest
@@ -9,7 +8,7 @@ import pytest
 from maca import Card, CardSet, Hand, Rules
 from maca.bots import LowestBot, MoonDefender, SensibleBot, highest_cards
 from maca.lessons import (MOON_LINE, FollowSuitLesson, HeartsLesson, MoonLesson,
-                                      Note, PassingLesson, PlayLesson, ScoringLesson, Settings,
+                                      Note, PassingLesson, PlayLesson, ScoringLesson,
                                       TrickStepper, text, TEXT)
 
 
@@ -17,38 +16,7 @@ from maca.lessons import (MOON_LINE, FollowSuitLesson, HeartsLesson, MoonLesson,
 def test_every_sentence_has_turkish_and_english():
     for key, (tr, en) in TEXT.items():
         assert tr and en, key
-        assert tr != en or key in ("four_colour_tip",) or tr.isupper(), key
-
-
-def test_settings_notify_once_and_refuse_bad_language():
-    settings = Settings()
-    calls = []
-    settings.subscribe(lambda: calls.append((settings.lang, settings.four_colour)))
-    settings.update(lang="en")
-    settings.update(lang="en")
-    settings.update(four_colour=True)
-    assert calls == [("en", False), ("en", True)]
-    with pytest.raises(ValueError, match="lang must be 'tr' or 'en', not 'de'"):
-        settings.update(lang="de")
-    assert settings.lang == "en"
-
-
-def test_settings_forget_views_that_are_gone():
-    settings = Settings()
-
-    class View:
-        seen = 0
-
-        def refresh(self):
-            View.seen += 1
-
-    view = View()
-    settings.subscribe(view.refresh)
-    settings.update(lang="en")
-    del view
-    gc.collect()
-    settings.update(lang="tr")
-    assert View.seen == 1 and settings._subscribers == []
+        assert tr != en or tr.isupper(), key
 
 
 def test_note_join_keeps_both_languages():

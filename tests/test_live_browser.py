@@ -34,6 +34,7 @@ pytestmark = pytest.mark.site    # run once, on the pure package (run.sh)
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 CARD = re.compile(r"^(10|[2-9JQKA])[♠♥♦♣]$")
 LESSON_CALL = re.compile(r'panels\.play_lesson\(lang=LANG(?:, rules="(\w+)")?, seed=(\d+)\)')
+LOCAL = "http://127.0.0.1:"
 KERNEL_TIMEOUT = 180_000   # ms: Pyodide's start, maca's install and a whole lesson's cells
 
 browser_only = pytest.mark.skipif(
@@ -69,8 +70,8 @@ def test_lesson_conversion_refuses_browser_missing_imports(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("lang", ["tr", "en"])
 def test_exercise_notebooks_open_the_widget_by_name(lang: str) -> None:
-    """An exercise set's notebook is a short intro in the learner's language and the exercise
-    widget opened on the set by name: no code to edit, no answer to type."""
+    """An exercise set's notebook is a short intro in the learner's language and the set's
+    panel opened by name (shown in the notebook's widget): no code to edit, no answer to type."""
     from live_notebooks import exercise_notebook
     from maca.exercises import find_set
 
@@ -80,8 +81,9 @@ def test_exercise_notebooks_open_the_widget_by_name(lang: str) -> None:
         assert intro.source.startswith(f"# {find_set(path.stem).title[lang]}")
         assert "Kontrol et" in intro.source if lang == "tr" else "Check" in intro.source
         assert "%pip install" in setup.source and "live-setup" in setup.metadata.tags
-        assert widget.source.endswith(f"mw.exercise_set({path.stem!r}, lang={lang!r}, "
-                                      "identity=True)")
+        assert "%pip install -q maca anywidget" in setup.source
+        assert widget.source.endswith(f"panels.exercise_set({lang!r}, {path.stem!r}, "
+                                      "folder='.')")
         assert all(c.metadata.get("jupyter", {}).get("source_hidden") for c in (setup, widget))
 
 
@@ -113,14 +115,14 @@ def browser(site: str) -> Iterator[Any]:
 
         def only_here(route: Any) -> None:
             url = route.request.url
-            if url.startswith((site, "data:", "blob:")):
+            if url.startswith((LOCAL, "data:", "blob:")):   # the live site, the book
                 route.continue_()
             else:
                 context.outside.append(url)
                 route.abort()
 
         context.route("**/*", only_here)
-        context.on("request", lambda request: request.url.startswith((site, "data:", "blob:"))
+        context.on("request", lambda request: request.url.startswith((LOCAL, "data:", "blob:"))
                    or context.outside.append(request.url))
         yield context
         chromium.close()
@@ -187,12 +189,7 @@ def play_live_lesson(site: str, browser: Any) -> None:
     from maca.lessons import PlayLesson
     from playwright.sync_api import expect
 
-    for md in sorted((ROOT / "book" / "tr").glob("*.md")):
-        found = LESSON_CALL.search(md.read_text(encoding="utf-8"))
-        if found:
-            break
-    else:
-        pytest.fail("no Turkish lesson calls panels.play_lesson(lang=LANG, seed=…) to test")
+    md, found = lesson_with_play_panel()
     lesson = PlayLesson(seed=int(found.group(2)), rules=found.group(1) or "standard")
     held = lesson.hand.cards(0).sorted_for_display()
     illegal = next(c for c in held if c not in lesson.legal())
@@ -200,27 +197,64 @@ def play_live_lesson(site: str, browser: Any) -> None:
 
     page, start = open_and_run(browser, site, f"tr/{md.stem}.ipynb")
     cell = page.locator(".jp-CodeCell").filter(has_text="panels.play_lesson(")
-    cell.get_by_role("button", name=illegal.symbol, exact=True).wait_for(timeout=KERNEL_TIMEOUT)
+    card = lambda c: cell.locator(f'.maca-panel button[data-act="card"][data-value="{c}"]')  # noqa: E731
+    card(illegal).wait_for(timeout=KERNEL_TIMEOUT)
     first_widget = time.monotonic() - start
-    cards = cell.get_by_role("button", name=CARD)
+    cards = cell.locator('.maca-panel button[data-act="card"]')
     before = cards.count()
 
     assert not lesson.click(illegal)
-    cell.get_by_role("button", name=illegal.symbol, exact=True).click()
-    expect(cell.get_by_role("alert")).to_have_text(lesson.note.text("tr"), timeout=10_000)
+    card(illegal).click(force=True)          # aria-disabled: a click asks why
+    note = cell.locator(".maca-panel .maca-note[role=status]")
+    expect(note).to_have_text(lesson.note.text("tr"), timeout=10_000)
     expect(cards).to_have_count(before)                # a refused card stays in the hand
 
     assert lesson.click(legal)
-    cell.get_by_role("button", name=legal.symbol, exact=True).click()
+    card(legal).click()
     expect(cards).to_have_count(before - 1, timeout=10_000)
-    expect(cell.get_by_role("status").last).to_have_text(lesson.note.text("tr"))
+    expect(note).to_have_text(lesson.note.text("tr"))
     wait_idle(page)
-    page.evaluate("() => document.querySelectorAll('.jupyter-widgets-error-widget')"
-                  ".forEach(e => e.click())")                # shows each error's message
-    errors = page.locator(".jupyter-widgets-error-widget").all_inner_texts()
-    assert not errors, f"widgets of tr/{md.stem} failed to show in the browser: {errors[0][:400]}"
-    print(f"\nlive lesson {md.stem}: first working widget {first_widget:.1f} s after page load")
+    errors = page.locator(".jp-OutputArea-output[data-mime-type*=error]").all_inner_texts()
+    assert not errors, f"tr/{md.stem} failed in the browser: {errors[0][:400]}"
+    print(f"\nlive lesson {md.stem}: first working panel {first_widget:.1f} s after page load")
     page.close()
+
+
+@browser_only
+def test_a_lesson_shows_the_same_panel_in_the_book_and_in_the_notebook(
+        site: str, site_url: str, browser: Any) -> None:
+    """One lesson's panel, made live on its book page (the page's script) and run in its live
+    notebook (the notebook's widget): the same HTML, drawn with the same styles."""
+    md, found = lesson_with_play_panel()
+    seed = found.group(2)
+    book = browser.new_page()
+    book.goto(f"{site_url}book/tr/{md.stem}.html")
+    panel = book.locator(f"""section.maca-panel[data-maca-panel*='"panel": "play"']"""
+                         f"""[data-maca-panel*='"seed": {seed}']""").first
+    panel.locator(".maca-live-start").click()
+    live = panel.locator('.maca-panel-body button[data-act="card"]:not([disabled])').first
+    live.wait_for(timeout=KERNEL_TIMEOUT)
+    page, _ = open_and_run(browser, site, f"tr/{md.stem}.ipynb")
+    cell = page.locator(".jp-CodeCell").filter(has_text="panels.play_lesson(")
+    widget = cell.locator(".maca-panel")
+    widget.locator('button[data-act="card"]').first.wait_for(timeout=KERNEL_TIMEOUT)
+    inner = "e => e.querySelector('.maca-panel-body').innerHTML"
+    assert widget.evaluate(inner) == panel.evaluate(inner)
+    looks = """e => [e, e.querySelector('.maca-button, .maca-card'), e.querySelector('.maca-note')]
+                .map(n => { const s = getComputedStyle(n);
+                            return [s.borderTopColor, s.backgroundColor, s.borderRadius]; })"""
+    assert widget.evaluate(looks) == panel.evaluate(looks)
+    book.close()
+    page.close()
+
+
+def lesson_with_play_panel() -> tuple[Path, re.Match[str]]:
+    """The first Turkish lesson whose page calls ``panels.play_lesson(lang=LANG, seed=…)``."""
+    for md in sorted((ROOT / "book" / "tr").glob("*.md")):
+        found = LESSON_CALL.search(md.read_text(encoding="utf-8"))
+        if found:
+            return md, found
+    pytest.fail("no Turkish lesson calls panels.play_lesson(lang=LANG, seed=…) to test")
 
 
 def open_set(browser: Any, site: str, name: str) -> tuple[Any, Any]:
@@ -255,14 +289,15 @@ def click_answer(widget: Any, attempt: Any, answer: Any) -> None:
     if mode in ("cards", "card"):
         cards = [answer] if mode == "card" else answer
         for card in cards:
-            widget.get_by_role("button", name=Card.parse(card).symbol, exact=True).click()
+            widget.locator(f'button[data-act="card"][data-value="{Card.parse(card)}"]').click()
             widget.page.wait_for_timeout(200)
-        expect(widget.locator('[stroke="#d97706"]')).to_have_count(len(cards))  # raised
+        raised = widget.locator('.maca-ex-picture [stroke="#d97706"]')
+        expect(raised).to_have_count(len(cards))
     else:
         assert mode == "seat", mode
         name = "Kimse" if answer == "none" else seat_name(answer, "tr", attempt.players)
         widget.get_by_role("button", name=name, exact=True).click()
-        expect(widget.locator(".mod-active", has_text=name)).to_have_count(1)
+        expect(widget.locator('[aria-pressed="true"]', has_text=name)).to_have_count(1)
 
 
 def press(widget: Any, label: str) -> None:
@@ -286,7 +321,8 @@ def test_live_exercise_sets_keep_every_answer(site: str, browser: Any, tmp_path:
     right, seen, retried = mirror.attempts[0], mirror.attempts[1], next(
         a for a in mirror if a.form.mode == "seat")
     assert right.form.mode == seen.form.mode == "cards" and seen.exercise.hints
-    steps = retried.exercise.id, mirror.attempts.index(retried) - 1
+    steps = f"Soru {mirror.attempts.index(retried) + 1}/{len(mirror)}", \
+        mirror.attempts.index(retried) - 1
 
     page, widget = open_set(browser, site, first)
     expect(widget).to_contain_text(f"Soru 1/{len(mirror)}")
@@ -322,9 +358,8 @@ def test_live_exercise_sets_keep_every_answer(site: str, browser: Any, tmp_path:
         attempt.worksheet.check(attempt.exercise.id, answer)  # the same on the mirror
     seen.hint()
     seen.reveal()
-    press(widget, "Cevap dosyasını al")
     with page.expect_download() as download:
-        widget.locator("a.maca-answers-download").click()
+        widget.locator("a.maca-ex-download").click()
     assert download.value.suggested_filename == f"answers-{first}-guest.json"
     handed_in = tmp_path / download.value.suggested_filename
     download.value.save_as(handed_in)
@@ -341,16 +376,17 @@ def test_live_exercise_sets_keep_every_answer(site: str, browser: Any, tmp_path:
     expect(widget).to_contain_text(f"Soru 2/{len(mirror)}")   # the first one not solved
     expect(widget).to_contain_text("Henüz doğru değil.")
     expect(widget).to_contain_text(f"Çözüm: {seen.exercise.solution().tr}")
-    expect(widget.locator('[stroke="#d97706"]')).to_have_count(len(wrong(seen)))
+    expect(widget.locator('.maca-ex-picture [stroke="#d97706"]')).to_have_count(len(wrong(seen)))
     press(widget, "◀ Önceki")
     expect(widget).to_contain_text("Doğru!")
-    expect(widget.locator('[stroke="#d97706"]')).to_have_count(len(right.exercise.answer()))
+    expect(widget.locator('.maca-ex-picture [stroke="#d97706"]')).to_have_count(
+        len(right.exercise.answer()))
     for _ in range(steps[1] + 1):
         press(widget, "Sonraki ▶")
     expect(widget).to_contain_text(steps[0])
     expect(widget).to_contain_text("Doğru!")
     name = retried.exercise.question.show(retried.exercise.answer()).tr
-    expect(widget.locator(".mod-active", has_text=name)).to_have_count(1)
+    expect(widget.locator('[aria-pressed="true"]', has_text=name)).to_have_count(1)
     page.close()
 
     page, widget = open_set(browser, site, second)            # another set, its own file

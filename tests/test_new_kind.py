@@ -1,5 +1,5 @@
 """A question kind is added in one place — a `Question` subclass given to `register_kind` — and
-every front-end asks it: the session (with its answers file read back), the exercise widget,
+every front-end asks it: the session (with its answers file read back), the exercise panel (in the notebook's widget),
 the printed sheets, the live set notebook, and the teacher's grader."""
 from __future__ import annotations
 
@@ -98,16 +98,16 @@ def test_the_session_asks_it_and_reads_its_answers_back(dummy: Path) -> None:
 
 
 def test_the_widget_asks_it_by_clicks(dummy: Path) -> None:
-    pytest.importorskip("ipywidgets")
-    import maca.widgets as mw
-    from maca.lessons import Settings
-    view = mw.exercise_set("dummy", settings=Settings(lang="en"), bar=False)
-    assert view.answer.children == (view.cards,)
-    assert [b.description for b in view.cards.buttons] == ["9♠", "K♥", "4♦"]
-    assert "Click a card, then press" in view.message.value
-    view.cards.button_for(Card.parse("KH")).click()
-    view.check.click()
-    assert "Correct!" in view.message.value and "The higher one wins." in view.message.value
+    pytest.importorskip("anywidget")
+    from maca.panels import exercise_set
+    from maca.widgets import PanelWidget
+    from test_notebook_host import act, cards_shown, said
+    widget = PanelWidget(exercise_set("en", "dummy", folder="."))
+    assert cards_shown(widget) == ["9S", "KH", "4D"]
+    assert "Click a card, then press" in said(widget)
+    act(widget, "card", "KH")
+    act(widget, "check")
+    assert "Correct!" in said(widget) and "The higher one wins." in said(widget)
     assert Progress.load(Path("answers-dummy-guest.json")).answers["d1"].answer == "KH"
 
 
@@ -122,23 +122,24 @@ def test_the_sheets_ask_it(dummy: Path, tmp_path: Path) -> None:
 
 
 def test_the_live_set_notebook_opens_it(dummy: Path) -> None:
-    pytest.importorskip("ipywidgets")
+    pytest.importorskip("anywidget")
     pytest.importorskip("nbformat")
     import sys
     sys.path.insert(0, str(ROOT / "lite"))
     from live_notebooks import exercise_notebook
+    from maca.widgets import PanelWidget
+    from test_notebook_host import act, said
     nb = exercise_notebook(dummy, "tr")
     assert nb.cells[0].source.startswith("# Yeni soru türü")
     code = [c.source for c in nb.cells if c.cell_type == "code"
             and "live-setup" not in c.metadata.get("tags", [])]
-    assert code == ['import maca.widgets as mw\n\n'
-                    'mw.exercise_set(\'dummy\', lang=\'tr\', identity=True)']
+    assert code == ["from maca import panels\n\n"
+                    "panels.exercise_set('tr', 'dummy', folder='.')"]
     *setup, last = ast.parse(code[0]).body
     namespace: dict[str, Any] = {}
     exec(compile(ast.Module(setup, []), "live", "exec"), namespace)
-    view = eval(compile(ast.Expression(last.value), "live", "eval"), namespace)
-    view.cards.button_for(Card.parse("9S")).click()
-    view.check.click()
-    assert "Henüz doğru değil." in view.message.value and "Büyük olan kazanır." in \
-        view.message.value
+    widget = PanelWidget(eval(compile(ast.Expression(last.value), "live", "eval"), namespace))
+    act(widget, "card", "9S")
+    act(widget, "check")
+    assert "Henüz doğru değil." in said(widget) and "Büyük olan kazanır." in said(widget)
     assert Path("answers-dummy-guest.json").exists()

@@ -1,4 +1,5 @@
-"""The table's panel (book page) and its notebook widget, driven by clicks."""
+"""The table's panel (book page), driven by clicks (in a notebook's widget:
+`test_notebook_host`)."""
 from __future__ import annotations
 
 import pytest
@@ -104,24 +105,3 @@ def test_the_browser_rebuilds_the_same_panel_from_its_description() -> None:
     host.handle({"type": "start", "panel": 1, "spec": {**panel.spec(), "level": "medium"}})
     html = host.handle({"type": "act", "panel": 1, "action": "start", "value": ""})["html"]
     assert 'data-act="card"' in html
-
-
-def test_the_notebook_widget_by_headless_clicks() -> None:
-    from maca.widgets import table as table_widget
-    view = table_widget(lang="en", level="medium", seed=6)
-    view.button("mode", "practice").click()
-    view.button("start").click()
-    table = view.panel.table
-    for card in RuleBot().choose_pass(table.hand.observe(0)):
-        view.cards.button_for(card).click()
-    view.button("confirm_pass").click()
-    assert table.stage == "play"
-    while table.stage == "play":
-        view.cards.button_for(RuleBot().choose_play(table.hand.observe(0))).click()
-    assert table.stage == "hand_over" and "Score sheet" in view.picture.value
-    view.button("undo").click()
-    assert table.stage == "play" and "Undone" in view.message.value
-    view.button("leave").click()
-    assert table.stage == "left"
-    view.button("again").click()
-    assert view.panel.table.stage == "pass"

@@ -16,6 +16,7 @@ notebook ``<lang>/<path>.ipynb`` of the JupyterLite site that ``lite/build_lite.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -76,8 +77,10 @@ def live_link(docname: str) -> str | None:
 
 
 def _add_static(app: Any) -> None:
-    """``builder-inited`` hook: ``static/`` (the live panels' scripts and styles) into _static."""
+    """``builder-inited`` hook: ``static/`` (the live panels' scripts) and the panels' styles
+    (``maca/panels/static/``, which the notebook's widget ships too) into _static."""
     app.config.html_static_path.append(str(Path(__file__).with_name("static")))
+    app.config.html_static_path.append(str(Path(__file__).parents[2] / "maca/panels/static"))
 
 
 def _finish_body(app: Any, pagename: str, templatename: str, context: dict,
@@ -98,7 +101,9 @@ def _finish_body(app: Any, pagename: str, templatename: str, context: dict,
 
 
 def setup(app: Any) -> dict:
-    """Register the hook with Sphinx, and the script and styles that make panels live."""
+    """Register the hook with Sphinx, and the script and styles that make panels live. The
+    pages' kernels show panels as HTML, not as the notebook's widget (`maca.panels.base`)."""
+    os.environ["MACA_PANELS"] = "html"
     app.connect("html-page-context", _finish_body)
     app.connect("builder-inited", _add_static)
     app.add_js_file("maca-live.js", type="module")

@@ -4,8 +4,9 @@ A student's variant comes from `student_seed(course, assignment, student_id)`; t
 index lists every student with their seed (and the engine's answers), so any sheet can be made
 again. HTML sheets draw each situation as every front-end does (`situation_html`), ask for each
 answer in the typed parts of its kind's form, and a button saves the answers file (plain
-JavaScript in the page, nothing fetched). A notebook sheet opens the exercise widget on the
-student's variant: the learner answers by clicking, as in the live sets.
+JavaScript in the page, nothing fetched). A notebook sheet opens the exercise panel on the
+student's variant (in the notebook's widget, `maca.widgets`): the learner answers by clicking,
+as in the live sets.
 """
 from __future__ import annotations
 
@@ -138,16 +139,16 @@ def markdown_text(text: str) -> str:
 
 def notebook_sheet(variant: ExerciseSet, set_text: str, course: str, assignment: str,
                    student: Student, lang: str = "tr") -> dict[str, Any]:
-    """A student's sheet as a notebook (nbformat 4): one cell opens the exercise widget on the
-    student's variant, rebuilt from the set's text embedded in it; the widget checks every
+    """A student's sheet as a notebook (nbformat 4): one cell opens the exercise panel on the
+    student's variant, rebuilt from the set's text embedded in it; the panel checks every
     answer and keeps the answers file next to the notebook."""
     who = " · ".join(f"**{label}:** {markdown_text(value)}"
                      for label, value in _who(course, assignment, student, lang))
     about = f"*{markdown_text(variant.description[lang])}*\n\n" if variant.description else ""
     intro = say("nb_intro", file=answers_file_name(variant.id, student.id))[lang]
-    code = ("from maca.exercises import parse_set\nfrom maca.widgets import exercise_set\n\n"
+    code = ("from maca.panels import exercise_set\n\n"
             f"SET = {json.dumps(set_text, ensure_ascii=False)}\n"
-            f"exercise_set(parse_set(SET, default_id={variant.id!r}), lang={lang!r},\n"
+            f"exercise_set({lang!r}, {variant.id!r}, text=SET, folder='.',\n"
             f"             student={student.id!r}, course={course!r}, assignment={assignment!r})")
     cells = [("markdown", f"# {markdown_text(variant.title[lang])}\n\n{about}{who}\n\n"
                           f"{markdown_text(intro)}"),

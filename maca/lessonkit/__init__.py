@@ -10,7 +10,8 @@ the check is drawn as plain HTML: one ``<button aria-pressed>`` per choice, each
 verdict kept in a ``<template>``, and one ``role="status"`` element. On a book page the page
 script (``book/_ext/static/maca-live.js``) answers a click without Python: the chosen button is
 pressed and its verdict is shown (and announced) in the status element. In a notebook the
-same HTML is shown, but nothing there answers its clicks.
+check is shown by the panels' widget (`maca.widgets.PanelWidget`): a click is the action
+``choose`` and `QuickCheck.body` draws the same check with that choice pressed.
 
 >>> from maca import CardSet, Hand, Rules, Trick
 >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
@@ -69,6 +70,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from maca import CardSet, Hand, Rules, Trick
 from maca.bots import CautiousBot, play_out
+from maca.errors import SettingError, shown
+from maca.panels.base import parse_number
 
 __all__ = ["quick_check", "QuickCheck", "find_moment", "deal_with", "mover", "finished_trick",
            "trick_winner", "say", "Markdown", "HTML", "Chart"]
@@ -97,33 +100,57 @@ class QuickCheck:
                  verdicts: Sequence[tuple[str, bool]], lang: str) -> None:
         self.question, self.labels, self.verdicts, self.lang = question, list(labels), \
             list(verdicts), lang
+        self.chosen: int | None = None
 
     def __repr__(self) -> str:
         return f"QuickCheck({self.question!r}, {self.labels!r})"
 
-    def widget(self) -> Any:
-        """The same check as ipywidgets, for a notebook (no page script answers it there)."""
-        from ..widgets.views import QuickCheckView
-        return QuickCheckView(self.question, self.labels, self.verdicts)
+    def act(self, action: str, value: str = "") -> None:
+        """A click on a choice (``choose``, its number): pressed, its verdict shown.
+
+        >>> check = QuickCheck("?", ["a", "b"], [("✔ yes", True), ("✘ no", False)], "en")
+        >>> check.act("choose", "1"); 'aria-pressed="true">b<' in check.body(live=True)
+        True
+        """
+        if action != "choose":
+            raise SettingError(f"a quick check has no action {shown(action)}: it has choose")
+        self.chosen = parse_number(value, 0, len(self.labels) - 1, "a choice")
+
+    def fill(self, fields: dict[str, str]) -> None:
+        """A quick check has no typed fields."""
+
+    def body(self, live: bool) -> str:
+        """The check with the chosen button pressed and its verdict in the status element."""
+        feedback = "" if self.chosen is None else self._verdict(self.chosen)
+        return self._html(live, feedback, "")
 
     def _ipython_display_(self) -> None:
         from ..panels.base import show
-        show(self)
+        show(self, framed=False)
 
     def _repr_html_(self) -> str:
+        return self._html(False, "", "".join(f'<template data-choice="{i}">{self._verdict(i)}'
+                                             "</template>" for i in range(len(self.labels))))
+
+    def _verdict(self, i: int) -> str:
+        feedback, ok = self.verdicts[i]
+        return (f'<div class="maca-feedback maca-feedback-{"right" if ok else "wrong"}">'
+                f"{feedback}</div>")
+
+    def _html(self, live: bool, status: str, templates: str) -> str:
+        """The page's check (``live=False``: answered by the page script from ``templates``)
+        or the notebook's (``data-act`` buttons)."""
         lang = "tr" if self.lang == "tr" else "en"
         buttons = "".join(
-            f'<button type="button" class="maca-button maca-quick-choice" data-choice="{i}" '
-            f'aria-pressed="false">{html.escape(label)}</button>'
+            f'<button type="button" class="maca-button maca-quick-choice" '
+            + (f'data-act="choose" data-value="{i}" ' if live else f'data-choice="{i}" ')
+            + f'aria-pressed="{str(i == self.chosen).lower()}">{html.escape(label)}</button>'
             for i, label in enumerate(self.labels))
-        verdicts = "".join(
-            f'<template data-choice="{i}"><div class="maca-feedback maca-feedback-'
-            f'{"right" if ok else "wrong"}">{feedback}</div></template>'
-            for i, (feedback, ok) in enumerate(self.verdicts))
         return (f'<fieldset class="maca-quick-check" lang="{lang}">'
                 f'<legend class="maca-question">{html.escape(self.question)}</legend>'
                 f'<div class="maca-quick-choices">{buttons}</div>'
-                f'<div class="maca-quick-status" role="status"></div>{verdicts}</fieldset>')
+                f'<div class="maca-quick-status" role="status">{status}</div>{templates}'
+                "</fieldset>")
 
 
 def quick_check(question: str, choices: Sequence[tuple[str, Any]],

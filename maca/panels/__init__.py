@@ -36,7 +36,7 @@ True
 """
 from __future__ import annotations
 
-from .base import Panel, open_panel, use_widgets
+from .base import Panel, open_panel
 from .lessons import (FollowSuitPanel, HeartsPanel, MoonPanel, PassingPanel, PlayPanel,
                       ScoringPanel, TrickPanel, follow_suit_lesson, hearts_lesson, moon_lesson,
                       passing_lesson, play_lesson, scoring_lesson, trick_lesson)
@@ -44,7 +44,7 @@ from .table import TablePanel, table_game
 from .puzzles import PuzzlePanel, puzzle_series
 from .exercise import ExercisePanel, exercise_set
 
-__all__ = ["Panel", "open_panel", "use_widgets", "PlayPanel", "play_lesson", "TrickPanel",
+__all__ = ["Panel", "open_panel", "PlayPanel", "play_lesson", "TrickPanel",
            "trick_lesson", "PassingPanel", "passing_lesson", "FollowSuitPanel",
            "follow_suit_lesson", "HeartsPanel", "hearts_lesson", "ScoringPanel",
            "scoring_lesson", "MoonPanel", "moon_lesson", "TablePanel", "table_game",

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import sys
 from html import escape
 from typing import Any, Callable, ClassVar
@@ -13,36 +14,34 @@ from ..errors import MacaError, SettingError, shown
 from ..reasons import LANGS
 from ..lessons import Note, text
 
-__all__ = ["Panel", "open_panel", "use_widgets", "button", "card_buttons", "note_html",
+__all__ = ["Panel", "open_panel", "show", "button", "card_buttons", "note_html",
            "notes_html", "heading", "row", "group", "parse_card", "parse_number",
            "parse_choice"]
 
 #: Every panel kind by name, filled by `Panel.__init_subclass__`.
 KINDS: dict[str, type[Panel]] = {}
-#: In a notebook (the live notebooks) panels are shown as ipywidgets: see `use_widgets`.
-_WIDGETS = False
-
-
-def use_widgets(on: bool = True) -> None:
-    """Show panels as their ipywidgets view from now on (a notebook with a kernel, where the
-    page script that makes the HTML panels live does not run). A notebook in the browser
-    (JupyterLite: Python is Pyodide) shows them so without being asked."""
-    global _WIDGETS
-    _WIDGETS = on
+#: Set by the book's build (``book/_ext/maca_live.py``): its pages show panels as HTML.
+STATIC = "MACA_PANELS"
 
 
 def _widgets_wanted() -> bool:
-    """Whether a panel shown in a notebook is its ipywidgets view: when asked, or in a browser
-    kernel, where a panel's HTML would stay a picture (the page script is not there)."""
-    return _WIDGETS or sys.platform == "emscripten"
+    """Whether a panel shown in a notebook is the notebook's widget (`maca.widgets`): in a
+    kernel (or the browser's, JupyterLite) with anywidget installed, unless the book is being
+    built (its pages keep the inert HTML panel, which the page's script makes live)."""
+    from importlib.util import find_spec
+    from IPython import get_ipython
+    kernel = sys.platform == "emscripten" or getattr(get_ipython(), "kernel", None) is not None
+    return kernel and os.environ.get(STATIC) != "html" and find_spec("anywidget") is not None
 
 
-def show(shown: Any) -> None:
-    """Display ``shown`` in a notebook: its ipywidgets view (``shown.widget()``) where widgets
-    are wanted (see `_widgets_wanted`), otherwise its HTML (``shown._repr_html_()``)."""
+def show(shown: Any, framed: bool = True) -> None:
+    """Display ``shown`` (a panel, or a quick check when not ``framed``) in a notebook: as
+    `maca.widgets.PanelWidget` where widgets are wanted (see `_widgets_wanted`), otherwise
+    its HTML (``shown._repr_html_()``)."""
     from IPython.display import display
     if _widgets_wanted():
-        display(shown.widget())
+        from ..widgets import PanelWidget
+        display(PanelWidget(shown, framed))
     else:
         display({"text/html": shown._repr_html_()}, raw=True)
 
@@ -91,10 +90,6 @@ class Panel:
 
     def title(self) -> str:
         """The panel's name for assistive technology."""
-        raise NotImplementedError
-
-    def widget(self) -> Any:
-        """The same lesson as an ipywidgets view, for notebooks."""
         raise NotImplementedError
 
     def _ipython_display_(self) -> None:

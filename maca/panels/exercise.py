@@ -35,7 +35,7 @@ from ..cards import CardSet
 from ..errors import MacaError, SettingError, shown
 from ..exercises.model import coloured
 from ..exercises.session import COURSE, GUEST, Attempt, Worksheet, answers_file_name
-from ..exercises.sets import find_set
+from ..exercises.sets import find_set, parse_set
 from ..exercises.text import AnswersFileError, Text, say
 from ..reasons import seat_name
 from ..words import SeatWord, is_you
@@ -92,23 +92,26 @@ class ExercisePanel(Panel):
     """An exercise set (``name``, see `maca.exercises.find_set`) for one learner: ``course``,
     ``assignment`` and ``student`` pick their own variant (defaults: practice as a guest, or
     who the learner said they were the last time); the answers file is kept in ``store`` (the
-    page's storage) or in ``folder``, not both (neither: in memory)."""
+    page's storage) or in ``folder``, not both (neither: in memory); ``text``, a set's TOML
+    text, is read instead of the set ``name`` (a notebook sheet carries its set so)."""
 
     kind = "exercise_set"
     keeps = (STORAGE_PREFIX, WHO_LAST)
 
     def __init__(self, lang: str = "tr", name: str = "passing", course: str | None = None,
                  assignment: str | None = None, student: str | None = None,
-                 folder: str | None = None, store: Any = None) -> None:
+                 folder: str | None = None, text: str | None = None,
+                 store: Any = None) -> None:
         given = {"course": course, "assignment": assignment, "student": student,
-                 "folder": folder}
+                 "folder": folder, "text": text}
         super().__init__(lang, name=name, **{k: v for k, v in given.items() if v is not None})
-        if not isinstance(name, str):
-            raise SettingError(f"an exercise set is named by its id, not {shown(name)}")
+        if not isinstance(name, str) or not isinstance(text, (str, type(None))):
+            raise SettingError(f"an exercise set is named by its id, not {shown(name)}, and "
+                               "its text is a string")
         if store is not None and folder is not None:
             raise SettingError("an exercise set keeps its answers in the page's storage or in "
                                "a folder, not both")
-        self.base = find_set(name)
+        self.base = find_set(name) if text is None else parse_set(text, default_id=name)
         self.store = store
         #: with a store, the worksheet's own temporary folder (removed with the panel)
         self._scratch = (tempfile.TemporaryDirectory(prefix="maca-answers-")
@@ -208,20 +211,6 @@ class ExercisePanel(Panel):
 
     def title(self) -> str:
         return self.base.title[self.lang]
-
-    def widget(self) -> Any:
-        """The same worksheet in the exercise widget, for a notebook."""
-        from ..lessons import Settings
-        from ..widgets.exercise_view import ExerciseView
-
-        class ExerciseSetView(ExerciseView):  # type: ignore[misc]
-            @property
-            def lesson(self) -> Worksheet:
-                """The controller (as every panel's view names it)."""
-                return self.worksheet
-
-        return ExerciseSetView(self.worksheet, Settings(self.lang), identity=True,
-                               folder=self.folder, refused=self.refused)
 
     def fill(self, fields: dict[str, str]) -> None:
         """The typed fields sent with a click: a number per seat (``n0``, ``n1``, …) and who
@@ -466,14 +455,14 @@ class ExercisePanel(Panel):
 
 def exercise_set(lang: str = "tr", name: str = "passing", course: str | None = None,
                  assignment: str | None = None, student: str | None = None,
-                 folder: str | None = None) -> ExercisePanel:
+                 folder: str | None = None, text: str | None = None) -> ExercisePanel:
     """The exercise panel of the set ``name`` (``passing``, ``hearts``, …), for a book page.
 
     >>> exercise_set("tr", "hearts").title()
     'Kupaları kırmak'
     """
     return ExercisePanel(lang, name, course=course, assignment=assignment, student=student,
-                         folder=folder)
+                         folder=folder, text=text)
 
 
 #: the live notebook of each set, in the JupyterLite site (``lite/live_notebooks.py``)

@@ -90,8 +90,12 @@ class Host:
                 self._act(number, message)
             else:
                 raise SettingError(f"no message type {shown(kind)}: types are start and act")
-        except MacaError as exc:
-            return {"type": "error", "panel": number, "message": str(exc)}
+        except MacaError as exc:   # said in the panel's language where the error can
+            panel = self.panels.get(number) if isinstance(number, int) else None
+            lang = getattr(panel, "lang", "en")
+            in_lang = getattr(exc, "message", None)
+            said = in_lang(lang) if callable(in_lang) else str(exc)
+            return {"type": "error", "panel": number, "message": said}
         return self.draw(number)
 
     def draw(self, number: int) -> dict[str, Any]:

@@ -2,8 +2,8 @@
 
 Each panel draws its controller (the engine decides everything through it) and names what its
 buttons do in `Panel.actions`; a value arrives as the button's ``data-value`` string and a
-value the panel never offers is refused with a `SettingError`. The ipywidgets views of
-`maca.widgets.views` show the same lessons in a notebook (`Panel.widget`).
+value the panel never offers is refused with a `SettingError`. In a notebook
+`maca.widgets.PanelWidget` shows the same panels.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any, Callable
 from .. import render
 from ..cards import Card, CardSet
 from ..lessons import (FollowSuitLesson, HeartsLesson, MoonLesson, Note, PassingLesson,
-                       PlayLesson, ScoringLesson, Settings, TrickStepper, text)
+                       PlayLesson, ScoringLesson, TrickStepper, text)
 from ..reasons import seat_name
 from ..words import SeatWord, preset_name
 from .base import (Panel, button, card_buttons, group, heading, note_html, notes_html,
@@ -52,10 +52,6 @@ class PlayPanel(Panel):
         return {"card": lambda value: self.lesson.click(parse_card(value)),
                 "go_on": lambda _: self.lesson.go_on(),
                 "restart": lambda _: self.lesson.restart()}
-
-    def widget(self) -> Any:
-        from ..widgets.views import PlayView
-        return PlayView(self.lesson, Settings(self.lang))
 
     def _reasons(self) -> dict[Card, str]:
         """Why each card the learner holds but may not play is refused (on their turn)."""
@@ -132,10 +128,6 @@ class FollowSuitPanel(PlayPanel):
                 "why": lambda _: setattr(self, "why", not self.why),
                 "new_position": lambda _: lesson.new_deal()}
 
-    def widget(self) -> Any:
-        from ..widgets.views import FollowSuitView
-        return FollowSuitView(self.lesson, Settings(self.lang))
-
     def controls(self, live: bool) -> str:
         lang, lesson = self.lang, self.lesson
         return (_controls(button(text("restart", lang), "restart", live),
@@ -184,10 +176,6 @@ class HeartsPanel(PlayPanel):
                     parse_choice(value, lesson.SCENARIOS, "scenario")),
                 "queen": lambda _: lesson.set_queen_breaks(not lesson.queen_breaks)}
 
-    def widget(self) -> Any:
-        from ..widgets.views import HeartsView
-        return HeartsView(self.lesson, Settings(self.lang))
-
     def controls(self, live: bool) -> str:
         lang, lesson = self.lang, self.lesson
         return (_controls(button(text("restart", lang), "restart", live),
@@ -229,10 +217,6 @@ class MoonPanel(PlayPanel):
 
     def actions(self) -> Actions:
         return {**super().actions(), "hint": lambda _: setattr(self, "hint", not self.hint)}
-
-    def widget(self) -> Any:
-        from ..widgets.views import MoonView
-        return MoonView(self.lesson, Settings(self.lang))
 
     def pictures(self) -> list[str]:
         """The trick, and what each player has taken (the score table at the end)."""
@@ -294,10 +278,6 @@ class TrickPanel(Panel):
                 "next_trick": lambda _: stepper.next_trick(),
                 "new_deal": lambda _: stepper.new_deal()}
 
-    def widget(self) -> Any:
-        from ..widgets.views import TrickView
-        return TrickView(self.stepper, Settings(self.lang))
-
     def body(self, live: bool) -> str:
         lang = self.lang
         table = render.table_html(self.stepper.hand, lang=lang, size=58, show_legal=False)
@@ -346,10 +326,6 @@ class PassingPanel(Panel):
                     parse_number(value, 1, self.cycle, "a hand number")),
                 "pass": lambda _: lesson.confirm(), "restart": lambda _: lesson.restart(),
                 "new_deal": lambda _: lesson.new_deal()}
-
-    def widget(self) -> Any:
-        from ..widgets.views import PassingView
-        return PassingView(self.lesson, Settings(self.lang))
 
     def body(self, live: bool) -> str:
         lesson, lang = self.lesson, self.lang
@@ -437,10 +413,6 @@ class ScoringPanel(Panel):
                 "seat": active, "card": lambda value: lesson.click(parse_card(value)),
                 "give_all": lambda _: lesson.give_all(), "clear": lambda _: lesson.clear(),
                 "replay": replay, "took": took, "peskir": peskir}
-
-    def widget(self) -> Any:
-        from ..widgets.views import ScoringView
-        return ScoringView(self.lesson, Settings(self.lang), seed=self.seed)
 
     def body(self, live: bool) -> str:
         lesson, lang = self.lesson, self.lang

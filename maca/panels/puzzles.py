@@ -85,41 +85,6 @@ class PuzzlePanel(Panel):
         """The controller (as every panel names it)."""
         return self.trainer
 
-    def widget(self) -> Any:
-        """The same series as ipywidgets, for a notebook: the panel's picture and words, the
-        playable cards and the controls as buttons that act on the same trainer."""
-        import ipywidgets as w
-
-        from ..lessons import Settings
-
-        panel = self
-
-        class PuzzleView(w.VBox):  # type: ignore[misc]
-            def __init__(self) -> None:
-                super().__init__()
-                self.lesson = panel.trainer
-                self.settings = Settings(panel.lang)
-                self.redraw()
-
-            def _button(self, label: str, action: str, value: str = "") -> Any:
-                b = w.Button(description=label)
-
-                def click(_: Any) -> None:
-                    panel.act(action, value)
-                    self.redraw()
-                b.on_click(click)
-                return b
-
-            def redraw(self) -> None:
-                lang, t = panel.lang, panel.trainer
-                page = w.HTML(panel.body(live=False).split('<div class="maca-cards"')[0])
-                cards = [self._button(c.symbol, "card", str(c)) for c in t.legal()]
-                keys = ("hint", "retry", "solution", "previous", "next", "daily")
-                controls = [self._button(word(k, lang), k) for k in keys]
-                self.children = [page, w.HBox(cards), w.HBox(controls)]
-
-        return PuzzleView()
-
     def _moves(self) -> str:
         """The cards played since the puzzle's moment, one line a trick (the cards already on
         the table first), with who won it; the refutation's cards marked ✗."""

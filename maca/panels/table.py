@@ -4,8 +4,8 @@ The panel draws the table controller (`maca.table.Table`); before the game it sh
 choices (level, rules, practice or rated, timer, target, passing, moon rule) and a start
 button. A rated game's move timer is drawn as a ``[data-maca-countdown]`` element: the page
 script ticks it every second and, at zero, sends the ``timeout`` action; Python checks its own
-clock and plays for the learner. The notebook widget (`maca.widgets.table`) shows the same
-controls (`TablePanel.groups`) as ipywidgets buttons.
+clock and plays for the learner. The notebook's widget (`maca.widgets.PanelWidget`) shows
+the same panel and ticks the timer the same way.
 
 >>> panel = table_game(lang="en", seed=1, level="medium")
 >>> panel.act("start")
@@ -201,7 +201,7 @@ class TablePanel(Panel):
 
     # -- what is drawn ------------------------------------------------------------------------
     def groups(self) -> list[tuple[str, list[Control]]]:
-        """The panel's buttons, in labelled groups (the widget draws the same)."""
+        """The panel's buttons, in labelled groups, as `body` draws them."""
         lang, table = self.lang, self.table
         if table is None:
             c = self.choice
@@ -370,10 +370,6 @@ class TablePanel(Panel):
         note = self.table.note if self.table is not None else None
         parts.append(note_html(note, lang))
         return "".join(parts)
-
-    def widget(self) -> Any:
-        from ..widgets.table_view import TableView
-        return TableView(self)
 
 
 def table_game(lang: str = "tr", rules: str = "standard", level: str = "hard",
