@@ -495,15 +495,15 @@ def test_clicks_to_saved_file_to_full_marks(set_file, tmp_path, monkeypatch) -> 
 def test_a_notebook_shows_the_widget_and_the_book_build_the_html(monkeypatch) -> None:
     """In a kernel a panel displays as the widget; while the book builds (``MACA_PANELS``,
     set by its Sphinx extension) as the page's HTML, unchanged."""
-    from maca.panels import base
+    from maca import widgets
 
     shown: list[Any] = []
     monkeypatch.setattr("IPython.display.display", lambda obj, **kw: shown.append(obj))
     monkeypatch.setattr("IPython.get_ipython", lambda: type("Shell", (), {"kernel": object()}))
     panel = panels.moon_lesson(lang="en")
-    monkeypatch.delenv(base.STATIC, raising=False)
-    base.show(panel)
-    monkeypatch.setenv(base.STATIC, "html")
-    base.show(panel)
+    monkeypatch.delenv(widgets.STATIC, raising=False)
+    panel._ipython_display_()
+    monkeypatch.setenv(widgets.STATIC, "html")
+    panel._ipython_display_()
     assert isinstance(shown[0], PanelWidget) and shown[0].panel is panel
     assert shown[1] == {"text/html": panel._repr_html_()}

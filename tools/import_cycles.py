@@ -7,9 +7,10 @@ edge of the package's structure; an import inside a function runs only when it i
 is *lazy*. Each circle is a group of modules that reach one another (a strongly connected
 component) and is printed with one loop through it, every step marked ``->`` (module level),
 ``=>`` (module level, for the type checker only) or ``~>`` (lazy). The picture hooks are the
-one accepted kind of lazy import: ``render`` imported inside ``_repr_html_`` or
-``_repr_svg_`` (as python-chess draws its boards), so that the value objects of the core draw
-themselves without the core importing the renderer.
+one accepted kind of lazy import: a presenter (``render``, or the notebook's host
+``widgets``) imported inside a display hook (``_repr_html_``, ``_repr_svg_``,
+``_ipython_display_``), as python-chess draws its boards, so that the core's values and the
+panels show themselves in a notebook without importing what draws them.
 
 The exit status is the number of circles left once those hooks are set aside (0: untangled).
 """
@@ -22,9 +23,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: The methods in which importing the renderer is a picture hook, not a circle.
-PICTURE_HOOKS = ("_repr_html_", "_repr_svg_")
-RENDERER = "render"
+#: The methods in which importing a presenter is a picture hook, not a circle.
+PICTURE_HOOKS = ("_repr_html_", "_repr_svg_", "_ipython_display_")
+PRESENTERS = ("render", "widgets")
 
 
 @dataclass(frozen=True)
@@ -45,9 +46,9 @@ class Import:
 
     @property
     def picture_hook(self) -> bool:
-        """The renderer imported inside ``_repr_html_``/``_repr_svg_``."""
+        """A presenter imported inside a display hook."""
         return (self.lazy and self.function in PICTURE_HOOKS
-                and self.target.rsplit(".", 1)[-1] == RENDERER)
+                and self.target.rsplit(".", 1)[-1] in PRESENTERS)
 
 
 def modules(package: Path) -> dict[str, Path]:

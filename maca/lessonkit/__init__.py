@@ -125,7 +125,7 @@ class QuickCheck:
         return self._html(live, feedback, "")
 
     def _ipython_display_(self) -> None:
-        from ..panels.base import show
+        from ..widgets import show  # the notebook's host: a display hook, as pictures have
         show(self, framed=False)
 
     def _repr_html_(self) -> str:

@@ -14,38 +14,12 @@ from ..errors import MacaError, SettingError, shown
 from ..reasons import LANGS
 from ..lessons import Note, text
 
-__all__ = ["Panel", "open_panel", "show", "button", "card_buttons", "note_html",
+__all__ = ["Panel", "open_panel", "button", "card_buttons", "note_html",
            "notes_html", "heading", "row", "group", "parse_card", "parse_number",
            "parse_choice"]
 
 #: Every panel kind by name, filled by `Panel.__init_subclass__`.
 KINDS: dict[str, type[Panel]] = {}
-#: Set by the book's build (``book/_ext/maca_live.py``): its pages show panels as HTML.
-STATIC = "MACA_PANELS"
-
-
-def _widgets_wanted() -> bool:
-    """Whether a panel shown in a notebook is the notebook's widget (`maca.widgets`): in a
-    kernel (or the browser's, JupyterLite) with anywidget installed, unless the book is being
-    built (its pages keep the inert HTML panel, which the page's script makes live)."""
-    from importlib.util import find_spec
-    from IPython import get_ipython
-    kernel = sys.platform == "emscripten" or getattr(get_ipython(), "kernel", None) is not None
-    return kernel and os.environ.get(STATIC) != "html" and find_spec("anywidget") is not None
-
-
-def show(shown: Any, framed: bool = True) -> None:
-    """Display ``shown`` (a panel, or a quick check when not ``framed``) in a notebook: as
-    `maca.widgets.PanelWidget` where widgets are wanted (see `_widgets_wanted`), otherwise
-    its HTML (``shown._repr_html_()``)."""
-    from IPython.display import display
-    if _widgets_wanted():
-        from ..widgets import PanelWidget
-        display(PanelWidget(shown, framed))
-    else:
-        display({"text/html": shown._repr_html_()}, raw=True)
-
-
 class Panel:
     """A lesson drawn as HTML. Subclasses set `kind`, build their controller in `__init__`,
     draw it in `body` and list what their buttons do in `actions`."""
@@ -93,6 +67,7 @@ class Panel:
         raise NotImplementedError
 
     def _ipython_display_(self) -> None:
+        from ..widgets import show  # the notebook's host: a display hook, as pictures have
         show(self)
 
     def _repr_html_(self) -> str:

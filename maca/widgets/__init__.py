@@ -16,6 +16,8 @@ True
 """
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +26,10 @@ import traitlets
 
 from ..panels.host import Host, PageStore
 
-__all__ = ["PanelWidget"]
+__all__ = ["PanelWidget", "show", "STATIC"]
+
+#: Set by the book's build (``book/_ext/maca_live.py``): its pages show panels as HTML.
+STATIC = "MACA_PANELS"
 
 _CSS = Path(__file__).resolve().parent.parent / "panels" / "static" / "maca-live.css"
 
@@ -137,3 +142,22 @@ class PanelWidget(anywidget.AnyWidget):  # type: ignore[misc]
         else:
             self.error = reply["message"]
         return reply
+
+
+def _widgets_wanted() -> bool:
+    """Whether a panel shown in a notebook is its `PanelWidget`: in a kernel (or the
+    browser's, JupyterLite), unless the book is being built (its pages keep the inert HTML
+    panel, which the page's script makes live)."""
+    from IPython import get_ipython
+    kernel = sys.platform == "emscripten" or getattr(get_ipython(), "kernel", None) is not None
+    return kernel and os.environ.get(STATIC) != "html"
+
+
+def show(shown: Any, framed: bool = True) -> None:
+    """Display ``shown`` (a panel, or a quick check when not ``framed``) in a notebook: as its
+    `PanelWidget` where widgets are wanted (see `_widgets_wanted`), otherwise its HTML."""
+    from IPython.display import display
+    if _widgets_wanted():
+        display(PanelWidget(shown, framed))
+    else:
+        display({"text/html": shown._repr_html_()}, raw=True)
