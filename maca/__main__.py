@@ -225,7 +225,7 @@ def grade(args: argparse.Namespace) -> int:
     from .exercises.grading import grade_files, unusual, write_chart, write_grades
     from .exercises.roster import read_class
     from .exercises.sets import load_set
-    from .exercises.text import Text
+    from .words import Text
 
     lang = args.lang
     if not args.answers.is_dir():

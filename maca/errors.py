@@ -13,7 +13,14 @@
                              AnswersFileError, ClassListError
 
 Every public parser and file reader raises only errors of this tree; a message quotes the
-input (with `shown`) and says what would be valid.
+input (with `shown`) and says what would be valid. An error a learner may read carries its
+text in both languages (a `maca.words.Text` and its parameters): ``str(error)`` is English,
+for developers and tracebacks, and ``error.message(lang)`` says it in the learner's language.
+A plain string is a message for developers only, the same in both languages.
+
+>>> e = CardError(Text("{x} okunamadı", "cannot read {x}"), x=shown("ZZ"))
+>>> str(e), e.message("tr")
+("cannot read 'ZZ'", "'ZZ' okunamadı")
 
 >>> issubclass(IllegalActionError, MacaError), IllegalAction is IllegalActionError
 (True, True)
@@ -23,6 +30,8 @@ from __future__ import annotations
 import reprlib
 from typing import TYPE_CHECKING, Any
 
+from .words import Text
+
 if TYPE_CHECKING:
     from .reasons import Verdict
 
@@ -31,7 +40,17 @@ __all__ = ["MacaError", "CardError", "RulesError", "PositionError", "RecordError
 
 
 class MacaError(ValueError):
-    """Base class of every error maca raises on bad input."""
+    """Base class of every error maca raises on bad input: ``problem`` is its text (a `Text`,
+    or a developer's English string), ``params`` fill it in."""
+
+    def __init__(self, problem: Text | str, **params: Any) -> None:
+        self.text = problem if isinstance(problem, Text) else Text(problem, problem)
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        """The problem in ``"tr"`` or ``"en"``."""
+        return self.text.say(lang, **self.params)
 
 
 class CardError(MacaError):
@@ -63,11 +82,7 @@ class IllegalActionError(MacaError):
     def __init__(self, verdict: Verdict) -> None:
         self.verdict = verdict
         self.reason = verdict.reason
-        super().__init__(verdict.message("en"))
-
-    def message(self, lang: str = "en") -> str:
-        """The refusal in ``"tr"`` or ``"en"``."""
-        return self.verdict.message(lang)
+        super().__init__(Text("{verdict}", "{verdict}"), verdict=verdict)
 
 
 #: The earlier name of `IllegalActionError`, kept so that existing code and lessons still run.

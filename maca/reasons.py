@@ -14,11 +14,11 @@ from typing import Any
 
 from .cards import Card, Suit
 from .errors import shown
-from .words import SeatWord, card_list, is_you, seat_name
+from .words import LANGS, SeatWord, card_list, is_you, seat_name
 
 __all__ = ["Reason", "Verdict", "seat_name", "LANGS"]
 
-LANGS = ("tr", "en")
+
 
 
 class Reason(Enum):

@@ -25,7 +25,8 @@ from maca.exercises.roster import ClassListError, Student, file_stem, parse_clas
 from maca.exercises.session import answers_file_name
 from maca.exercises.sets import MAX_COUNT, MAX_EXERCISES, parse_set
 from maca.exercises.sheets import _SAVE_SCRIPT, html_sheet, notebook_sheet, write_sheets
-from maca.exercises.text import AnswersFileError, ExerciseError, Text
+from maca.exercises.text import AnswersFileError, ExerciseError
+from maca.words import Text
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSING = ROOT / "exercises" / "passing.toml"

@@ -31,7 +31,8 @@ from .progress import Progress, student_seed
 from .roster import ClassListError
 from .session import Attempt, Worksheet, answers_file_name
 from .sets import ExerciseSet, find_set, load_set, parse_set, set_from_dict, set_names
-from .text import AnswerError, AnswersFileError, ExerciseError, Text
+from .text import AnswerError, AnswersFileError, ExerciseError
+from ..words import Text
 
 __all__ = ["Exercise", "ExerciseSet", "Result", "check", "situation_html", "load_set",
            "parse_set", "set_from_dict", "find_set", "set_names", "Progress", "Worksheet",

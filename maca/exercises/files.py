@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import MacaError
-from .text import AnswersFileError, Text
+from .text import AnswersFileError
+from ..words import Text
 
 __all__ = ["read_capped", "check_work", "tr_number", "MAX_VARIANTS", "cell", "write_csv", "write_new", "write_replacing", "plain",
            "unsafe_chars", "MAX_CELL", "SEPARATORS"]

@@ -26,7 +26,8 @@ from ..rules import Rules
 from .kinds import (GOALS, GameWinner, HandScore, LegalCards, MoonPossible, NoQuestionError,
                     Outcome, PassDirection, PlayGoal, Question, TrickWinner)
 from .judgement import SOLVER_GOAL_TEXT, ChooseDiscard, ChooseLead, ChoosePass
-from .text import ExerciseError, Text
+from .text import ExerciseError
+from ..words import Text
 
 __all__ = ["THEMES", "Generated", "generate", "resolve_theme", "GenerationError"]
 

@@ -39,12 +39,12 @@ from ..notation import rules_to_text
 from ..reasons import seat_name
 from ..rules import Rules
 from ..scoring import hand_points
-from ..words import is_you, seat_form
+from ..words import Text, is_you, say, seat_form, show
 from ..solver import GOALS as SOLVER_GOALS, Solution, Solver, SolverError, SolverLimitError
 from .forms import CARD, CARDS
 from .kinds import (Line, NoQuestionError, Question, _bad, _cards_field, _play_lines,
                     _plays_text, _rules_line, _whole, read_card, read_cards, register_kind)
-from .text import ExerciseError, Text, say, show
+from .text import ExerciseError
 
 __all__ = ["PASS_DEALS", "PASS_MARGIN", "PASS_POOL", "PassStudy", "pass_study", "ChoosePass",
            "ChooseLead", "ChooseDiscard", "SOLVER_GOAL_TEXT"]

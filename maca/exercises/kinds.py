@@ -28,12 +28,12 @@ from ..errors import CardError, IllegalActionError, MacaError, shown
 from ..hand import Hand, Trick
 from ..notation import rules_from_text, rules_to_text
 from ..reasons import seat_name
-from ..words import number, preset_name, signed
+from ..words import Owner, Seat, Text, number, preset_name, say, show, signed
 from ..rules import Rules
 from ..scoring import (TEAMS, game_over, hand_points, moon_possible, moon_shooters,
                        penalty_points, seat_standings, winners)
 from .forms import CARD, CARDS, NUMBERS, SEAT, WINNERS, YES_NO, AnswerForm
-from .text import AnswerError, ExerciseError, Owner, Seat, Text, say, show
+from .text import AnswerError, ExerciseError
 
 __all__ = ["Question", "KINDS", "GOALS", "build_question", "register_kind", "NoQuestionError"]
 

@@ -21,7 +21,7 @@ from ..cards import CardSet, Suit
 from ..hand import Trick
 from ..notation import rules_to_text
 from .kinds import Line, Question
-from .text import Text, say
+from ..words import Text, say
 
 __all__ = ["Exercise", "Result", "check", "situation_html", "coloured"]
 

@@ -22,7 +22,8 @@ from typing import Any
 
 from ..errors import shown
 from .files import plain, read_capped, unsafe_chars
-from .text import AnswersFileError, Text
+from .text import AnswersFileError
+from ..words import Text
 
 __all__ = ["FORMAT", "VERSION", "Entry", "Progress", "student_seed"]
 

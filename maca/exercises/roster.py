@@ -31,7 +31,7 @@ from typing import Iterable, Sequence
 
 from ..errors import MacaError, shown
 from .files import plain, read_capped, unsafe_chars
-from .text import Text
+from ..words import Text
 
 __all__ = ["Student", "ClassList", "ClassListError", "read_class", "parse_class", "file_stem",
            "name_clashes", "MAX_STUDENTS", "MAX_ID"]

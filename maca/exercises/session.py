@@ -40,7 +40,8 @@ from .model import Exercise, Result, check, situation_html
 from .progress import Entry, Progress, student_seed
 from .roster import file_stem
 from .sets import ExerciseSet, find_set
-from .text import AnswerError, AnswersFileError, Text, say
+from .text import AnswerError, AnswersFileError
+from ..words import Text, say
 
 __all__ = ["Attempt", "Worksheet", "answers_file_name", "GUEST", "COURSE"]
 

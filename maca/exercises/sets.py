@@ -37,7 +37,8 @@ from .files import read_capped
 from .generators import GenerationError, generate, resolve_theme
 from .kinds import build_question, parse_rules
 from .model import Exercise
-from .text import ExerciseError, Text, text_field
+from .text import ExerciseError, text_field
+from ..words import Text
 
 __all__ = ["ExerciseSet", "load_set", "parse_set", "set_from_dict", "find_set", "set_names",
            "SET_FOLDERS"]

@@ -24,7 +24,8 @@ from .roster import MAX_ID, MAX_STUDENTS, Student, clash_message, file_stem, nam
 from .session import answers_file_name
 from .sets import MAX_BYTES as SET_BYTES
 from .sets import ExerciseSet, load_set, parse_set
-from .text import ExerciseError, Text, say
+from .text import ExerciseError
+from ..words import Text, say
 
 __all__ = ["SheetEntry", "write_sheets", "html_sheet", "notebook_sheet", "markdown_text",
            "STUDENTS", "TEACHER"]

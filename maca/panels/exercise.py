@@ -34,9 +34,9 @@ from ..errors import MacaError, SettingError, shown
 from ..exercises.model import coloured
 from ..exercises.session import COURSE, GUEST, Attempt, Worksheet, answers_file_name
 from ..exercises.sets import find_set
-from ..exercises.text import AnswersFileError, Text, say
+from ..exercises.text import AnswersFileError
 from ..reasons import seat_name
-from ..words import SeatWord, is_you
+from ..words import SeatWord, Text, is_you, say
 from .base import Panel, button, card_buttons, group, heading, parse_card, parse_number
 
 __all__ = ["ExercisePanel", "exercise_set", "set_section", "STORAGE_PREFIX"]
