@@ -30,7 +30,7 @@ from __future__ import annotations
 import reprlib
 from typing import TYPE_CHECKING, Any
 
-from .words import Text
+from .words import Text, catalogue
 
 if TYPE_CHECKING:
     from .reasons import Verdict
@@ -87,6 +87,11 @@ class IllegalActionError(MacaError):
 
 #: The earlier name of `IllegalActionError`, kept so that existing code and lessons still run.
 IllegalAction = IllegalActionError
+
+# An error found inside a field or option: where it is, then the inner error in the reader's
+# language.
+catalogue("errors", {"within": ("{where}: {exc}", "{where}: {exc}")})
+
 
 class _Short(reprlib.Repr):
     """`reprlib` limits, and numbers too long to print said by their size."""

@@ -26,6 +26,7 @@ from .reasons import Reason, Verdict
 from .rules import DIRECTIONS, Rules
 from .scoring import hand_points, moon_shooters, penalty_points
 from .simulation import random_playout, shuffle
+from .words import say
 
 __all__ = ["Hand", "Trick"]
 
@@ -329,7 +330,7 @@ class Hand:
             try:
                 masks.append(cards.mask if isinstance(cards, CardSet) else CardSet(cards).mask)
             except CardError as exc:
-                raise PositionError(f"seat {seat}'s cards: {exc}") from None
+                raise PositionError(say("within"), where=f"seat {seat}'s cards", exc=exc) from None
         return cls(rules, masks, number=number, dealer=dealer)
 
     @classmethod

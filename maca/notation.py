@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card, CardSet
 from .errors import CardError, IllegalActionError, PositionError, RecordError, RulesError, shown
 from .rules import MOON_RULES, Rules
+from .words import say
 
 if TYPE_CHECKING:
     from .game import Game
@@ -134,7 +135,7 @@ def rules_from_text(text: str) -> Rules:
         try:
             changes[key] = _option_value(key, value, rules)
         except CardError as exc:
-            raise RulesError(f"rules option {key}: {exc}") from None
+            raise RulesError(say("within"), where=f"rules option {key}", exc=exc) from None
     return rules.replace(**changes) if changes else rules
 
 
@@ -177,7 +178,7 @@ def _seat_groups(key: str, value: str, n: int) -> list[CardSet | None]:
         try:
             groups.append(None if part == "-" else CardSet.from_pbn(part))
         except CardError as exc:
-            raise PositionError(f"{key}= seat {seat}: {exc}") from None
+            raise PositionError(say("within"), where=f"{key}= seat {seat}", exc=exc) from None
     return groups
 
 
@@ -243,7 +244,7 @@ def _parse_trick(where: str, value: str) -> tuple[int, list[Card]]:
     try:
         cards = [Card.parse(c) for c in cards_text.split(",") if c]
     except CardError as exc:
-        raise PositionError(f"{where} {exc}") from None
+        raise PositionError(say("within"), where=where, exc=exc) from None
     return _int_field(f"{where} leader", leader_text), cards
 
 

@@ -52,8 +52,8 @@ class Line(NamedTuple):
 
 
 # -- reading the learner's answers ----------------------------------------------------------------
-def _bad(tr: str, en: str) -> AnswerError:
-    return AnswerError(Text(tr, en))
+def _bad(tr: str, en: str, **params: Any) -> AnswerError:
+    return AnswerError(Text(tr, en), **params)
 
 
 def _no_answer(value: Any) -> None:
@@ -82,8 +82,9 @@ def read_cards(value: Any) -> CardSet:
                 raise _bad("Aynı kartı iki kez yazdın.", "You wrote the same card twice.")
             return CardSet(cards)
     except CardError as exc:
-        raise _bad(f"Kart okunamadı: {exc}. Kartları QS, 10H, 2C ya da Q♠ gibi yaz.",
-                   f"A card could not be read: {exc}. Write cards like QS, 10H, 2C or Q♠.") from None
+        raise _bad("Kart okunamadı: {exc}. Kartları QS, 10H, 2C ya da Q♠ gibi yaz.",
+                   "A card could not be read: {exc}. Write cards like QS, 10H, 2C or Q♠.",
+                   exc=exc) from None
     raise _bad(f"{shown(value)} kart olarak okunamadı: \"QS 2C\" gibi bir yazı ya da kart listesi "
                "ver.", f"{shown(value)} cannot be read as cards: give text like \"QS 2C\" or a "
                "list of cards.")
