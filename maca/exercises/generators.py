@@ -23,11 +23,11 @@ from ..errors import shown
 from ..hand import Hand
 from ..reasons import Reason, seat_name
 from ..rules import Rules
+from ..words import Text
 from .kinds import (GOALS, GameWinner, HandScore, LegalCards, MoonPossible, NoQuestionError,
                     Outcome, PassDirection, PlayGoal, Question, TrickWinner)
 from .judgement import SOLVER_GOAL_TEXT, ChooseDiscard, ChooseLead, ChoosePass
 from .text import ExerciseError
-from ..words import Text
 
 __all__ = ["THEMES", "Generated", "generate", "resolve_theme", "GenerationError"]
 

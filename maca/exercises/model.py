@@ -20,8 +20,8 @@ from .. import render
 from ..cards import CardSet, Suit
 from ..hand import Trick
 from ..notation import rules_to_text
-from .kinds import Line, Question
 from ..words import Text, say
+from .kinds import Line, Question
 
 __all__ = ["Exercise", "Result", "check", "situation_html", "coloured"]
 
