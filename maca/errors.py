@@ -44,13 +44,18 @@ class MacaError(ValueError):
     or a developer's English string), ``params`` fill it in."""
 
     def __init__(self, problem: Text | str, **params: Any) -> None:
-        self.text = problem if isinstance(problem, Text) else Text(problem, problem)
+        self.problem = problem if isinstance(problem, Text) else Text(problem, problem)
         self.params = params
         super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
         """The problem in ``"tr"`` or ``"en"``."""
-        return self.text.say(lang, **self.params)
+        return self.problem.say(lang, **self.params)
+
+    @property
+    def text(self) -> Text:
+        """The problem in both languages."""
+        return self.problem.fill(**self.params)
 
 
 class CardError(MacaError):

@@ -423,7 +423,7 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None,
                       seed=args.seed, target=args.target, passing=args.passing, moon=args.moon,
                       clock=clock)
     except MacaError as exc:
-        print(f"maca play: {exc}", file=sys.stderr)
+        print(f"maca play: {exc.message(lang)}", file=sys.stderr)
         return 2
     term = _Terminal(table, lang, _Lines(stdin or sys.stdin), out, args.record)
     mode = (_w("mode_practice", lang) if table.mode == "practice"

@@ -268,7 +268,7 @@ class Attempt:
         try:
             self._show(check(self.exercise, entry.answer, entry.hints))
         except MacaError as exc:     # a typed answer that cannot be read: wrong, and why
-            why = exc.text if isinstance(exc, AnswerError) else Text(str(exc), str(exc))
+            why = exc.text
             self.result = Result(self.exercise.id, False, 0, self.exercise.points, (why,),
                                  entry.answer)
             self.showing = True

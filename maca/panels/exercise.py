@@ -142,7 +142,7 @@ class ExercisePanel(Panel):
         if not who:
             who = self._remembered()
         self.refused: MacaError | None = None
-        self.problem: str | None = None      # a refused identity, said in words
+        self.problem: Text | None = None     # a refused identity, said in words
         self.opened: Text | None = None      # what opening found (answers restored)
         self.show_opened = True              # said until the learner's first click
         self.worksheet = self._open(who)
@@ -200,7 +200,7 @@ class ExercisePanel(Panel):
         try:
             sheet = self._open(who)
         except MacaError as exc:   # an identity the session refuses (too long)
-            self.problem = str(exc)
+            self.problem = exc.text
             return
         self.worksheet, self.problem = sheet, None
         self.typed = self._identity()
@@ -457,7 +457,7 @@ class ExercisePanel(Panel):
             notes.append(f'<p class="maca-note maca-note-error">{escape(why)} '
                          f'{escape(say("not_saved")[lang])} {escape(say("if_yours")[lang])}</p>')
         if self.problem is not None:
-            notes.append(f'<p class="maca-note maca-note-error">{escape(self.problem)}</p>')
+            notes.append(f'<p class="maca-note maca-note-error">{escape(self.problem[lang])}</p>')
         if live and self.refused is None:
             failed = sheet.status not in (None, self.opened, say("saved", file=name))
             if failed and sheet.status is not None:

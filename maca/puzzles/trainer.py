@@ -166,7 +166,7 @@ class PuzzleTrainer:
         try:
             card = Card.parse(card)
         except MacaError as exc:
-            raise SettingError(str(exc)) from None
+            raise SettingError(exc.problem, **exc.params) from None
         verdict = self.hand.check(card, 0)
         if not verdict:
             self.note = Note.refusal(verdict)
