@@ -135,10 +135,13 @@ _ALL: dict[str, Text] = {}
 
 def catalogue(name: str, entries: Mapping[str, Text | tuple[str, str]],
               you: Mapping[str, Text | tuple[str, str] | tuple[str, str, str]] | None = None,
-              we: Mapping[str, tuple[str, str]] | None = None) -> dict[str, Text]:
+              we: Mapping[str, tuple[str, str]] | None = None,
+              scoped: bool = False) -> dict[str, Text]:
     """Register the catalogue ``name``: key -> `Text` (or ``(tr, en)``). ``you`` gives the
     learner's forms of some keys, as ``(tr, en)`` about ``seat`` or ``(subject, tr, en)``;
-    ``we`` the forms for a list of seats with the learner's. Returns the catalogue.
+    ``we`` the forms for a list of seats with the learner's. A module's own sentences are
+    ``scoped``: their keys are ``name.key`` (``say("table.trick_won")``); the words every part
+    shares have plain keys (``say("hint")``). Returns the catalogue, by full key.
 
     >>> catalogue("doctest", {"doctest_hi": ("selam {seat}", "hi {seat}")},
     ...           you={"doctest_hi": ("selam", "hi")})["doctest_hi"].say("en", seat=Seat(0))
@@ -157,7 +160,7 @@ def catalogue(name: str, entries: Mapping[str, Text | tuple[str, str]],
             entry = Text(entry.tr, entry.en,
                          you=mine if isinstance(mine, Text) else Text(mine[0], mine[1]),
                          we=Text(*plural) if plural else None, subject=subject)
-        built[key] = entry
+        built[f"{name}.{key}" if scoped else key] = entry
     CATALOGUES[name] = built
     _ALL.update(built)
     return built

@@ -163,8 +163,8 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "standings": ("Sıralama puanları (+1/0/−1)", "Standings (+1/0/−1)"),
     "hand_points": ("Bu turun puanları", "This hand's points"),
     "nobody": ("Kimse", "Nobody"),
-    "yes": ("Evet", "Yes"),
-    "no": ("Hayır", "No"),
+    "answer_yes": ("Evet", "Yes"),
+    "answer_no": ("Hayır", "No"),
     # the exercise widget
     "check": ("Kontrol et", "Check"),
     "hint": ("İpucu", "Hint"),
