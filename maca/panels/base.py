@@ -11,7 +11,8 @@ from .. import render
 from ..cards import Card, CardSet
 from ..errors import MacaError, SettingError, shown
 from ..reasons import LANGS
-from ..lessons import Note, text
+from ..lessons import Note
+from ..words import say
 
 __all__ = ["Panel", "open_panel", "use_widgets", "button", "card_buttons", "note_html",
            "notes_html", "heading", "row", "group", "parse_card", "parse_number",
@@ -101,14 +102,14 @@ class Panel:
 
     def _repr_html_(self) -> str:
         lang = self.lang
-        words = {f"data-{key}": text(f"live_{key}", lang) for key in ("loading", "ready",
+        words = {f"data-{key}": say(f"lessons.live_{key}")[lang] for key in ("loading", "ready",
                                                                         "failed")}
         extra = "".join(f' {name}="{escape(value)}"' for name, value in words.items())
         return (f'<section class="maca-panel" lang="{lang}" aria-label="{escape(self.title())}" '
                 f"data-maca-panel='{escape(json.dumps(self.spec()), quote=True)}'{extra}>"
                 f'<div class="maca-live-bar"><button type="button" class="maca-live-start">'
-                f'{escape(text("live_start", lang))}</button><span class="maca-live-status" '
-                f'role="status">{escape(text("live_static", lang))}</span></div>'
+                f'{escape(say("lessons.live_start")[lang])}</button><span class="maca-live-status" '
+                f'role="status">{escape(say("lessons.live_static")[lang])}</span></div>'
                 f'<div class="maca-panel-body">{self.body(live=False)}</div></section>')
 
 
