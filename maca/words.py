@@ -63,7 +63,8 @@ class Text:
 
     ``you`` is the form for the learner's own seat, used when the parameter named ``subject``
     (a `Seat`, a `SeatWord`, or a list of them) is the learner's; ``we`` the form for a list of
-    seats that holds the learner's and another ("Sen ve Kuzey kafa attınız").
+    seats that holds the learner's and another ("Sen ve Kuzey kafa attınız"); ``one`` the form
+    for a count ``n`` of 1 ("1 card").
     """
 
     tr: str
@@ -71,6 +72,7 @@ class Text:
     you: Text | None = None
     we: Text | None = None
     subject: str = "seat"
+    one: Text | None = None
 
     def __getitem__(self, lang: str) -> str:
         return str(getattr(self, _lang(lang)))
@@ -92,6 +94,8 @@ class Text:
         return Text(self.say("tr", **params), self.say("en", **params))
 
     def _form(self, params: Mapping[str, Any]) -> Text:
+        if self.one is not None and params.get("n") == 1:
+            return self.one
         if self.you is None or self.subject not in params:
             return self
         about = params[self.subject]
@@ -136,10 +140,12 @@ _ALL: dict[str, Text] = {}
 def catalogue(name: str, entries: Mapping[str, Text | tuple[str, str]],
               you: Mapping[str, Text | tuple[str, str] | tuple[str, str, str]] | None = None,
               we: Mapping[str, tuple[str, str]] | None = None,
+              one: Mapping[str, tuple[str, str]] | None = None,
               scoped: bool = False) -> dict[str, Text]:
     """Register the catalogue ``name``: key -> `Text` (or ``(tr, en)``). ``you`` gives the
     learner's forms of some keys, as ``(tr, en)`` about ``seat`` or ``(subject, tr, en)``;
-    ``we`` the forms for a list of seats with the learner's. A module's own sentences are
+    ``we`` the forms for a list of seats with the learner's; ``one`` the forms for ``n=1``.
+    A module's own sentences are
     ``scoped``: their keys are ``name.key`` (``say("table.trick_won")``); the words every part
     shares have plain keys (``say("hint")``). Returns the catalogue, by full key.
 
@@ -160,6 +166,8 @@ def catalogue(name: str, entries: Mapping[str, Text | tuple[str, str]],
             entry = Text(entry.tr, entry.en,
                          you=mine if isinstance(mine, Text) else Text(mine[0], mine[1]),
                          we=Text(*plural) if plural else None, subject=subject)
+        if one and key in one:
+            entry = Text(entry.tr, entry.en, entry.you, entry.we, entry.subject, Text(*one[key]))
         built[f"{name}.{key}" if scoped else key] = entry
     CATALOGUES[name] = built
     _ALL.update(built)
