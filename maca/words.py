@@ -221,7 +221,9 @@ class _Seats:
 
 def _word(value: Any, lang: str) -> Any:
     """A parameter as a template needs it: seats keep their forms (`SeatWord`), a function of
-    the language is called, the rest is written out (numbers keep their format specs)."""
+    the language is called, the rest is written out; text stays as it is."""
+    if isinstance(value, str):
+        return value
     if isinstance(value, Owner):
         return _OwnerWord(value.seat, lang, value.players)
     if isinstance(value, Seat):
