@@ -79,14 +79,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "step_end": ("Tur bitti: gösterilecek başka kart yok.",
                  "The hand is over: there are no more cards to show."),
     # passing
-    "hand_number": ("Tur", "Hand"),
     "pass_to": ("{n}. turda kartlar {direction} geçirilir: seçtiğin kartlar {target:dat} gider.",
                 "In hand {n} cards go {direction}: the cards you choose go to {target:dat}."),
     "choose": ("Geçireceğin {count} kartı seç ({chosen}/{count}). Bir karta tekrar tıklarsan "
                "seçimden çıkar.",
                "Choose {count} cards to pass ({chosen}/{count}). Click a card again to take it "
                "back."),
-    "pass_button": ("Kartları geçir", "Pass the cards"),
     "passed": ("{cards} kartlarını {target:dat} geçirdin. {source:abl} gelenler: {received}.",
                "You passed {cards} to {target:dat}. From {source:abl} you received {received}."),
     "bot_pass": ("Diğer oyuncular hep en yüksek {count} kartını geçirir; yalnızca kendi "
@@ -120,7 +118,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "broke": ("{n}. elde {seat:nom} {card} oynadı: kupalar kırıldı.",
               "Trick {n}: {seat:nom} played {card} and hearts are broken."),
     # scoring
-    "preset": ("Kurallar", "Rules"),
     "who_took": ("Kartları kim aldı?", "Who took the cards?"),
     "score_help": ("Bir oyuncu seç, sonra onun aldığı kartlara tıkla; bir karta yeniden "
                    "tıklarsan geri alırsın.",
@@ -129,7 +126,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "give_all": ("Hepsini ver", "Give all"),
     "clear": ("Temizle", "Clear"),
     "replay": ("Bir tur oynat", "Play out a hand"),
-    "peskir_label": ("peşkir dedi", "declared peşkir"),
     "taken_by": ("{seat} aldı", "taken by {seat}"),
     "took_trick": ("el aldı", "took a trick"),
     "unassigned": ("{n} ceza kartı henüz kimseye verilmedi; gerçek bir turda her kartı "
@@ -166,7 +162,6 @@ TEXT: dict[str, tuple[str, str]] = {
                   "You shot the moon! You score 0 and everyone else +{value}."),
     "moon_missed": ("Tur bitti; bu sefer kafa atamadın.",
                     "The hand is over; no moon this time."),
-    "hint": ("İpucu", "Hint"),
     "moon_hint": ("Kupalar kırılana kadar büyük maçalarını oyna, sonra kupalarını "
                   "yukarıdan oynayıp rakiplerin kupalarını topla; el kaybettirecek tek "
                   "kartını (karo 2'li) en sona bırak.",

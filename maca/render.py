@@ -71,7 +71,6 @@ _TEXT = {
     "back": ("kapalı kart", "face-down card"),
     "cards": ("{n} kart", "{n} cards"),
     "hand_of": ("{seat}: {n} kart", "{seat}: {n} cards"),
-    "trick": ("El", "Trick"),
     "trick_n": ("{n}. el", "Trick {n}"),
     "led": ("{seat:Nom} açtı", "{seat:Nom} led"),
     "won": ("{seat:Nom} aldı", "{seat:Nom} won"),
@@ -91,16 +90,12 @@ _TEXT = {
     "player": ("Oyuncu", "Player"),
     "penalty_cards": ("Ceza kartları", "Penalty cards"),
     "penalty": ("Ceza puanı", "Penalty points"),
-    "moon": ("Kafa atma", "Moon"),
     "peskir": ("Peşkir", "Peşkir"),
     "score": ("Tur puanı", "Hand score"),
     "shot": ("kafa attı", "shot the moon"),
-    "declared": ("peşkir dedi", "declared peşkir"),
     "in_progress": ("tur sürüyor: puanlar son elden sonra kesinleşir",
                     "hand in progress: the score is final after the last trick"),
     "teams": ("Takımlar", "Teams"),
-    "hand_col": ("Tur", "Hand"),
-    "total": ("Toplam", "Total"),
     "target": ("hedef {n}", "target {n}"),
     "winners": ("Kazanan", "Winner"),
     "standings": ("Sıralama puanı", "Standing"),
@@ -465,7 +460,7 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
                         f'height="{_num(height - 2)}" rx="{_num(width * 0.09)}" fill="none" '
                         f'stroke="{dash}" stroke-width="1.5" stroke-dasharray="5 4"/>')
     head = title if title is not None else (
-        say("render.trick_n", n=number)[lang] if number is not None else say("render.trick")[lang])
+        say("render.trick_n", n=number)[lang] if number is not None else say("trick_no")[lang])
     summary = [head]
     if trick.cards:
         summary.append(say("render.led", seat=SeatWord(trick.leader, lang, players))[lang])
@@ -674,7 +669,7 @@ def score_table_html(rules: Rules, taken: Sequence[CardSet | int], *,
     show_peskir = rules.peskir or any(declared)
     head = [say("render.player")[lang], say("render.penalty_cards")[lang], say("render.penalty")[lang]]
     if final:
-        head.append(say("render.moon")[lang])
+        head.append(say("moon")[lang])
         if show_peskir:
             head.append(say("render.peskir")[lang])
         head.append(say("render.score")[lang])
@@ -682,7 +677,7 @@ def score_table_html(rules: Rules, taken: Sequence[CardSet | int], *,
     for seat in range(n):
         name = escape(seat_name(seat, lang, n))
         if declared[seat]:
-            name += f' <span style="color:#666">({say("render.declared")[lang]})</span>'
+            name += f' <span style="color:#666">({say("declared_peskir")[lang]})</span>'
         cells = [f"<td {_TD}>{name}</td>",
                  f"<td {_TD}>{_glyphs(_scoring(rules, masks[seat]), four_colour)}</td>",
                  f"<td {_TDN}>{_int(penalty[seat])}</td>"]
@@ -739,7 +734,7 @@ def game_scores_html(game: Game, *, lang: str | None = None,
     lang = _lang(lang)
     rules = game.rules
     n = rules.players
-    head = [say("render.hand_col")[lang]] + [seat_name(s, lang, n) for s in range(n)]
+    head = [say("hand_no")[lang]] + [seat_name(s, lang, n) for s in range(n)]
     rows = ["<tr>" + "".join(f"<th {_TH}>{escape(h)}</th>" for h in head) + "</tr>"]
     for hand in game.hands:
         label = str(hand.number)
@@ -760,7 +755,7 @@ def game_scores_html(game: Game, *, lang: str | None = None,
             cells.append(f"<td {_TDN}>{_int(points[seat])}{note}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     totals = game.totals
-    rows.append(f"<tr><td {_TD}><b>{say('render.total')[lang]}</b></td>"
+    rows.append(f"<tr><td {_TD}><b>{say('total')[lang]}</b></td>"
                 + "".join(f"<td {_TDB}>{_int(t)}</td>" for t in totals) + "</tr>")
     foot = [say("render.target", n=rules.target)[lang]]
     if rules.partnership:

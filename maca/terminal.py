@@ -58,8 +58,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "ask_next": ("Sonraki tur için Enter'a bas (q çık) > ",
                  "Enter for the next hand (q leave) > "),
     "ask_again": ("Yeni oyun ister misin? (e/h) > ", "New game? (y/n) > "),
-    "sheet": ("Puan tablosu", "Score sheet"),
-    "total": ("Toplam", "Total"),
     "hands_shown": ("Oyuncuların kartları (dağıtıldığı gibi):", "The hands (as dealt):"),
     "session": ("Oturum: {games} oyun, puanlı sonuç toplamın {standing}.",
                 "Session: {games} games, your rated results add up to {standing}."),
@@ -225,8 +223,8 @@ class _Terminal:
         names = [self.name(s) for s in range(self.n)]
         width = max(len(x) for x in names) + 2
         self.say("")
-        self.say(say("terminal.sheet")[lang])
-        total = say("terminal.total")[lang]
+        self.say(say("score_sheet")[lang])
+        total = say("total")[lang]
         lead = max(3, len(total))
         self.say(" " * (lead + 3) + "".join(f"{x:>{width}}" for x in names))
         for number, points in table.sheet():

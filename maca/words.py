@@ -454,4 +454,9 @@ catalogue("words", {
     "preset_turkish": ("Türk kuralları", "Turkish rules"),
     "preset_three_players": ("üç kişilik", "three players"),
     "preset_partnership": ("eşli", "partnership"),
+    # labels of the game's parts, on buttons, column heads and panels
+    "rules": ("Kurallar", "Rules"), "hand_no": ("Tur", "Hand"), "trick_no": ("El", "Trick"),
+    "hint": ("İpucu", "Hint"), "moon": ("Kafa atma", "Moon"), "total": ("Toplam", "Total"),
+    "score_sheet": ("Puan tablosu", "Score sheet"), "pass_cards": ("Kartları geçir", "Pass the cards"),
+    "declared_peskir": ("peşkir dedi", "declared peşkir"),
 })

@@ -116,9 +116,6 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                     "it loses too and is a higher card, so you get rid of a high card."),
     "with_points": (" ({points} ceza puanıyla)", " (with {points} penalty points)"),
     # situation labels
-    "rules": ("Kurallar", "Rules"),
-    "hand_no": ("Tur", "Hand"),
-    "trick_no": ("El", "Trick"),
     "trick_of": ("{number}/{total}", "{number} of {total}"),
     "your_cards": ("Elindeki kartlar", "Your cards"),
     "cards_of": ("{owner:Gen} kartları", "{owner:Gen} cards"),
@@ -167,7 +164,6 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "answer_no": ("Hayır", "No"),
     # the exercise widget
     "check": ("Kontrol et", "Check"),
-    "hint": ("İpucu", "Hint"),
     "retry": ("Tekrar dene", "Try again"),
     "reveal": ("Çözümü göster", "Show solution"),
     "previous": ("◀ Önceki", "◀ Previous"),

@@ -246,7 +246,7 @@ class MoonPanel(PlayPanel):
     def controls(self, live: bool) -> str:
         lang = self.lang
         return _controls(button(say("lessons.restart")[lang], "restart", live),
-                         button(say("lessons.hint")[lang], "hint", live, pressed=self.hint))
+                         button(say("hint")[lang], "hint", live, pressed=self.hint))
 
     def body(self, live: bool) -> str:
         hint = [self.lesson.hint()] if self.hint else []
@@ -368,12 +368,12 @@ class PassingPanel(Panel):
         else:
             cards = card_buttons(held, lang, live, selected=CardSet(lesson.selected),
                                  toggles=True, label=mine)
-        parts = [group(say("lessons.hand_number")[lang], *numbers), heading(mine), cards]
+        parts = [group(say("hand_no")[lang], *numbers), heading(mine), cards]
         if received:
             parts += [heading(say("lessons.received")[lang]),
                       render.hand_html(received, lang=lang, size=52,
                                        label=say("lessons.received")[lang])]
-        parts += [_controls(button(say("lessons.pass_button")[lang], "pass", live),
+        parts += [_controls(button(say("pass_cards")[lang], "pass", live),
                             button(say("lessons.restart")[lang], "restart", live),
                             button(say("lessons.new_deal")[lang], "new_deal", live)),
                   note_html(lesson.note, lang),
@@ -457,14 +457,14 @@ class ScoringPanel(Panel):
                         str(s), pressed=lesson.took_trick[s] or bool(taken[s]),
                         blocked=bool(taken[s])) for s in range(n)]
         if lesson.rules.peskir:
-            flags += [button(f"{seat_name(s, lang, n)}: {say('lessons.peskir_label')[lang]}",
+            flags += [button(f"{seat_name(s, lang, n)}: {say('declared_peskir')[lang]}",
                              "peskir", live, str(s), pressed=lesson.peskir[s])
                       for s in range(n)]
         table = render.score_table_html(lesson.rules, taken, tricks_won=lesson.tricks_won(),
                                         peskir=lesson.peskir, lang=lang)
         return "".join([
             notes_html([Note.say("score_help")], lang),
-            group(say("lessons.preset")[lang], *(
+            group(say("rules")[lang], *(
                 button(preset_name(p, lang, capital=True), "preset", live, p,
                        pressed=p == lesson.preset) for p in lesson.PRESETS)),
             _controls(button(say("lessons.give_all")[lang], "give_all", live),

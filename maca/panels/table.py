@@ -35,13 +35,11 @@ __all__ = ["TablePanel", "table_game", "WORDS", "Control"]
 WORDS: dict[str, tuple[str, str]] = {
     "panel_table": ("Bilgisayara karşı oyna", "Play against the computer"),
     "level": ("Seviye", "Level"),
-    "rules": ("Kurallar", "Rules"),
     "mode": ("Oyun türü", "Game"),
     "timer": ("Hamle süresi (sn)", "Move timer (s)"),
     "target": ("Hedef", "Target"),
     "passing": ("Kart geçirme", "Passing"),
     "on": ("Açık", "On"), "off": ("Kapalı", "Off"),
-    "moon": ("Kafa atma", "Moon"),
     "moon_rule_old": ("eski usul", "old"), "moon_rule_new": ("yeni usul", "new"),
     "moon_rule_choice": ("kafa atan seçer", "shooter's choice"),
     "start": ("Oyuna başla", "Start the game"),
@@ -52,16 +50,11 @@ WORDS: dict[str, tuple[str, str]] = {
                    "standings."),
     "your_cards": ("Kartların", "Your cards"),
     "pass_cards": ("Geçireceğin kartlar", "Cards to pass"),
-    "confirm_pass": ("Kartları geçir", "Pass the cards"),
     "undo": ("↶ Geri al", "↶ Undo"),
-    "hint": ("İpucu", "Hint"),
     "leave": ("Masadan kalk", "Leave the table"),
     "next": ("Sonraki tur ▶", "Next hand ▶"),
     "again": ("Yeni oyun", "New game"),
     "setup": ("Seçimlere dön", "Back to the choices"),
-    "sheet": ("Puan tablosu", "Score sheet"),
-    "hand": ("Tur", "Hand"),
-    "total": ("Toplam", "Total"),
     "revealed": ("Oyuncuların kartları (dağıtıldığı gibi)", "The hands (as dealt)"),
     "session": ("Bu oturumun oyunları", "This session's games"),
     "standing": ("Puanlı sonuç toplamın: {standing}", "Your rated results add up to: {standing}"),
@@ -205,7 +198,7 @@ class TablePanel(Panel):
             out = [
                 (say("table_panel.level")[lang], [Control(say(f"table.level_{v}")[lang], "level", v,
                                              c["level"] == v) for v in ("easy", "medium", "hard")]),
-                (say("table_panel.rules")[lang], [Control(preset_name(v, lang, capital=True), "rules", v,
+                (say("rules")[lang], [Control(preset_name(v, lang, capital=True), "rules", v,
                                              c["rules"] == v) for v in PRESET_NAMES]),
                 (say("table_panel.mode")[lang], [Control(say(f"table.{v}")[lang], "mode", v, c["mode"] == v)
                                     for v in ("practice", "rated")]),
@@ -219,7 +212,7 @@ class TablePanel(Panel):
             out.append((say("table_panel.passing")[lang], [
                 Control(say("table_panel.on")[lang], "passing", "on", bool(rules.pass_cycle)),
                 Control(say("table_panel.off")[lang], "passing", "off", not rules.pass_cycle)]))
-            out.append((say("table_panel.moon")[lang], [Control(say(f"table_panel.moon_rule_{v}")[lang], "moon_rule", v,
+            out.append((say("moon")[lang], [Control(say(f"table_panel.moon_rule_{v}")[lang], "moon_rule", v,
                                                    rules.moon == v)
                                            for v in ("old", "new", "choice")]))
             out.append(("", [Control(say("table_panel.start")[lang], "start")]))
@@ -228,7 +221,7 @@ class TablePanel(Panel):
         practice = table.mode == "practice"
         main: list[Control] = []
         if stage == "pass":
-            main.append(Control(say("table_panel.confirm_pass")[lang], "confirm_pass",
+            main.append(Control(say("pass_cards")[lang], "confirm_pass",
                                 blocked=len(table.selected) != table.rules.pass_count))
         elif stage == "peskir":
             main += [Control(say("table.peskir_yes")[lang], "peskir", "yes"),
@@ -242,7 +235,7 @@ class TablePanel(Panel):
         elif stage in ("game_over", "left"):
             main += [Control(say("table_panel.again")[lang], "again"), Control(say("table_panel.setup")[lang], "setup")]
         if practice and stage in ("pass", "play"):
-            main.append(Control(say("table_panel.hint")[lang], "hint"))
+            main.append(Control(say("hint")[lang], "hint"))
         if practice and stage not in ("left",):
             main.append(Control(say("table_panel.undo")[lang], "undo"))
         if stage not in ("game_over", "left"):
@@ -311,9 +304,9 @@ class TablePanel(Panel):
                            + "</tr>" for number, points in sheet)
             total = "".join(f"<td><strong>{_number(t)}</strong></td>"
                             for t in table.game.totals)
-            parts.append(heading(say("table_panel.sheet")[lang])
-                         + f'<table class="maca-sheet"><thead><tr><th>{say("table_panel.hand")[lang]}</th>'
-                         f"{head}</tr></thead><tbody>{body}<tr><td>{say('table_panel.total')[lang]}</td>"
+            parts.append(heading(say("score_sheet")[lang])
+                         + f'<table class="maca-sheet"><thead><tr><th>{say("hand_no")[lang]}</th>'
+                         f"{head}</tr></thead><tbody>{body}<tr><td>{say('total')[lang]}</td>"
                          f"{total}</tr></tbody></table>"
                          + totals_chart_svg(table.game, lang))
         shown = table.revealed()
