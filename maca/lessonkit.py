@@ -47,10 +47,12 @@ from typing import Any, Callable, Sequence
 
 from maca import CardSet, Hand, Rules
 from maca.bots import CautiousBot, play_out
+from maca.words import catalogue, say
 
 __all__ = ["quick_check", "QuickCheck", "find_moment", "deal_with"]
 
-_MARKS = {"tr": ("Doğru!", "Olmadı."), "en": ("Right!", "Not quite.")}
+catalogue("quick_check", {"right": ("Doğru!", "Right!"), "wrong": ("Olmadı.", "Not quite.")},
+          scoped=True)
 
 
 def _feedback(verdict: Any, lang: str) -> tuple[str, bool]:
@@ -61,7 +63,7 @@ def _feedback(verdict: Any, lang: str) -> tuple[str, bool]:
         text = f"<b>{html.escape(lines[0])}</b> " + "<br>".join(map(html.escape, lines[1:]))
     else:
         ok, message = verdict
-        word = _MARKS["tr" if lang == "tr" else "en"][0 if ok else 1]
+        word = say("quick_check.right" if ok else "quick_check.wrong")[lang]
         text = f"<b>{word}</b> {html.escape(message)}"
     return f"{'✔' if ok else '✘'} {text}", bool(ok)
 
@@ -88,7 +90,7 @@ class QuickCheck:
         show(self)
 
     def _repr_html_(self) -> str:
-        lang = "tr" if self.lang == "tr" else "en"
+        lang = say("lang_code")[self.lang]
         buttons = "".join(
             f'<button type="button" class="maca-button maca-quick-choice" data-choice="{i}" '
             f'aria-pressed="false">{html.escape(label)}</button>'

@@ -63,7 +63,6 @@ TEXT: dict[str, tuple[str, str]] = {
                     "It could not come alive. Reload the page and try again."),
     "restart": ("Baştan başla", "Start again"),
     "new_deal": ("Yeni dağıtım", "New deal"),
-    "your_cards": ("Senin kartların", "Your cards"),
     "go_on": ("Devam ▶", "Continue ▶"),
     "go_on_prompt": ("Eli inceleyebilirsin; oyunu sürdürmek için «Devam»a bas.",
                      "Look at the trick; press “Continue” to go on."),

@@ -443,6 +443,7 @@ def decimal(value: float, lang: str, digits: int = 1) -> str:
 # The words every part of maca shares: yes/no, pass directions (a direction's name, and where
 # cards go in a sentence), presets, list joiners, numbers.
 catalogue("words", {
+    "lang_code": ("tr", "en"),
     "yes": ("evet", "yes"), "no": ("hayır", "no"), "and": ("ve", "and"),
     "decimal_point": (",", "."),
     "dir_left": ("sola", "left"), "dir_right": ("sağa", "right"),
@@ -459,4 +460,6 @@ catalogue("words", {
     "hint": ("İpucu", "Hint"), "moon": ("Kafa atma", "Moon"), "total": ("Toplam", "Total"),
     "score_sheet": ("Puan tablosu", "Score sheet"), "pass_cards": ("Kartları geçir", "Pass the cards"),
     "declared_peskir": ("peşkir dedi", "declared peşkir"),
+    "you_name": ("Sen", "You"), "puzzle_goal": ("Soru", "Puzzle"),
+    "your_cards_label": ("Senin kartların", "Your cards"),
 })

@@ -23,7 +23,7 @@ from ..errors import shown
 from ..hand import Hand
 from ..reasons import Reason, seat_name
 from ..rules import Rules
-from ..words import Text
+from ..words import Text, say
 from .kinds import (GOALS, GameWinner, HandScore, LegalCards, MoonPossible, NoQuestionError,
                     Outcome, PassDirection, PlayGoal, Question, TrickWinner)
 from .judgement import SOLVER_GOAL_TEXT, ChooseDiscard, ChooseLead, ChoosePass
@@ -394,8 +394,7 @@ def _choose_pass(theme: str, rules: Rules, rng: random.Random) -> Generated:
     hand = Hand.deal(rules, number=1, rng=rng)
     fields: dict[str, Any] = {"cards": str(hand.cards(0)), "direction": theme}
     question = ChoosePass(fields, rules)
-    way = {"left": Text("sola", "left"), "right": Text("sağa", "right"),
-           "across": Text("karşıya", "across")}[theme]
+    way = say(f"dir_{theme}")
     count = rules.pass_count
     prompt = Text(f"Bu turda kartlar {way.tr} geçiriliyor. Hangi {count} kartı geçirirsin?",
                   f"This hand passes {way.en}. Which {count} cards do you pass?")

@@ -146,8 +146,6 @@ def pass_study(rules: Rules, cards: CardSet, direction: str, deals: int = PASS_D
     return _STUDIES[key]
 
 
-_DIRECTIONS = {"left": Text("sola", "to the left"), "right": Text("sağa", "to the right"),
-               "across": Text("karşıya", "across")}
 
 
 @register_kind
@@ -170,7 +168,8 @@ class ChoosePass(Question):
             raise ExerciseError(f"cards must be the {rules.hand_size} cards of one hand of "
                                 f"these rules, not {len(self.cards)} card(s) {self.cards}")
         self.direction = params["direction"]
-        if self.direction not in _DIRECTIONS or self.direction not in rules.pass_cycle:
+        if self.direction not in ("left", "right", "across") or \
+                self.direction not in rules.pass_cycle:
             raise ExerciseError(f"direction must be one of these rules' pass directions "
                                 f"({', '.join(d for d in rules.pass_cycle if d != 'none')}), "
                                 f"not {shown(self.direction)}")
@@ -254,7 +253,7 @@ class ChoosePass(Question):
         return right, notes
 
     def situation(self) -> list[Line]:
-        direction = _DIRECTIONS[self.direction]
+        direction = say(f"to_{self.direction}")
         target = self.rules.seat_towards(0, self.direction)
         n = self.rules.players
         to = (Text(f" ({seat_name(target, 'tr', n)})", f" ({seat_name(target, 'en', n)})")

@@ -722,8 +722,6 @@ _DIRECTION_WORDS = {
     "none": "none", "no pass": "none", "nobody": "none", "yok": "none", "kimse": "none",
     "hiç kimse": "none", "geçirilmez": "none", "-": "none",
 }
-_DIRECTION_TEXT = {"left": Text("sola", "left"), "right": Text("sağa", "right"),
-                   "across": Text("karşıya", "across")}
 
 
 @register_kind
@@ -781,10 +779,10 @@ class PassDirection(Question):
         if self.target is None:
             note = say("no_pass", hand=self.number)
         elif given != self.target:
-            note = say("passes_way", hand=self.number, direction=_DIRECTION_TEXT[self.direction])
+            note = say("passes_way", hand=self.number, direction=say(f"dir_{self.direction}"))
         else:
             note = say("passes_to" if self.ask == "to" else "passes_from", hand=self.number,
-                       direction=_DIRECTION_TEXT[self.direction],
+                       direction=say(f"dir_{self.direction}"),
                        seat=Seat(self.seat, self.players), target=Seat(self.target, self.players))
         return given == self.target, [note]
 

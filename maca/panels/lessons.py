@@ -79,7 +79,7 @@ class PlayPanel(Panel):
         lesson, lang = self.lesson, self.lang
         if not lesson.hand.cards(lesson.seat):
             return ""
-        mine = say("lessons.your_cards")[lang]
+        mine = say("your_cards_label")[lang]
         return heading(mine) + card_buttons(lesson.hand.cards(lesson.seat), lang, live,
                                             playable=lesson.legal(), reasons=self._reasons(),
                                             label=mine)
@@ -362,7 +362,7 @@ class PassingPanel(Panel):
         numbers = [button(f"{n} · {towards(n)}",
                           "number", live, str(n), pressed=n == shown)
                    for n in range(1, self.cycle + 1)]
-        mine = say("lessons.your_cards")[lang]
+        mine = say("your_cards_label")[lang]
         if lesson.done:
             cards = card_buttons(held, lang, live, selected=received, label=mine)
         else:
