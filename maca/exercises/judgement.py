@@ -39,7 +39,7 @@ from ..notation import rules_to_text
 from ..reasons import seat_name
 from ..rules import Rules
 from ..scoring import hand_points
-from ..words import Text, is_you, say, seat_form, show
+from ..words import Text, catalogue, is_you, say, seat_form, show
 from ..solver import GOALS as SOLVER_GOALS, Solution, Solver, SolverError, SolverLimitError
 from .forms import CARD, CARDS
 from .kinds import (Line, NoQuestionError, Question, _bad, _cards_field, _play_lines,
@@ -286,6 +286,7 @@ SOLVER_GOAL_TEXT: dict[str, Text] = {
                           "End the hand with as few points as possible, even if the others "
                           "try to give you the most."),
 }
+catalogue("goal_solver", SOLVER_GOAL_TEXT, scoped=True)
 
 
 class _SolvedChoice(Question):
@@ -406,7 +407,7 @@ class _SolvedChoice(Question):
         return right, notes
 
     def situation(self) -> list[Line]:
-        goal = SOLVER_GOAL_TEXT[self.goal]
+        goal = say(f"goal_solver.{self.goal}")
         if self.target is not None:
             n = self.hand.players
             goal = (Text(f"{goal.tr} (Bütün ceza kartlarını sen topluyorsun.)",

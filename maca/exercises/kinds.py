@@ -28,7 +28,7 @@ from ..errors import CardError, IllegalActionError, MacaError, shown
 from ..hand import Hand, Trick
 from ..notation import rules_from_text, rules_to_text
 from ..reasons import seat_name
-from ..words import Owner, Seat, Text, number, preset_name, say, show, signed
+from ..words import Owner, Seat, Text, catalogue, number, preset_name, say, show, signed
 from ..rules import Rules
 from ..scoring import (TEAMS, game_over, hand_points, moon_possible, moon_shooters,
                        penalty_points, seat_standings, winners)
@@ -539,6 +539,7 @@ GOALS: dict[str, Text] = {
     "no_points": Text("Bu elde ceza puanı alma: ötekiler ne oynarsa oynasın.",
                       "Take no penalty points in this trick, whatever the others play."),
 }
+catalogue("goal_trick", GOALS, scoped=True)
 
 
 @register_kind
@@ -624,9 +625,7 @@ class PlayGoal(_PlayQuestion):
 
     def goal_text(self) -> Text:
         """The goal in words."""
-        text = GOALS[self.goal]
-        card = self.card.symbol if self.card else ""
-        return Text(text.tr.format(card=card), text.en.format(card=card))
+        return say(f"goal_trick.{self.goal}", card=self.card.symbol if self.card else "")
 
     def judge(self, given: Card) -> tuple[bool, list[Text]]:
         verdict = self.hand.check(given)

@@ -92,6 +92,7 @@ GOAL_TEXT: dict[str, tuple[str, str]] = {
                       "Which card ends the hand with the fewest points for you, even if the "
                       "others try to give you the most?"),
 }
+catalogue("goal_puzzle", GOAL_TEXT, scoped=True)
 
 #: Where the collection lives: beside the package in a checkout, inside it in a wheel.
 FOLDERS = (Path(__file__).resolve().parent / "sets",
