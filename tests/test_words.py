@@ -104,3 +104,19 @@ def test_the_language_is_switched_on_only_inside_the_text_layer() -> None:
              if "widgets" not in p.parts}
     found = {k: v for k, v in found.items() if v}
     assert set(found) <= {"words.py"} and sum(map(len, found.values())) <= 3, found
+
+
+def test_a_student_who_types_a_card_name_on_a_sheet_reads_turkish_only() -> None:
+    from maca.exercises.grading import grade_progress
+    from maca.exercises.progress import Entry, Progress, student_seed
+    from maca.exercises.sets import parse_set
+
+    base = parse_set('title = {tr = "D", en = "T"}\n[[generate]]\nid = "g"\n'
+                     'kind = "legal_cards"\ncount = 1\n', default_id="demo")
+    seed = student_seed("C", "A", "s1")
+    typed = Progress("C", "A", "s1", "demo", seed, {"g-1": Entry("karo kızı sinek", 1)})
+    note, = grade_progress(base, typed, lang="tr").notes
+    assert "'karo' bir kart olarak okunamadı" in note and "Kart okunamadı" in note
+    assert not {"cannot", "card", "write", "read"} & set(note.replace(":", " ").split())
+    english, = grade_progress(base, typed, lang="en").notes
+    assert "cannot read 'karo' as a card" in english and "okunamadı" not in english
