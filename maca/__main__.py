@@ -155,7 +155,7 @@ def make_sheets(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_grade_paths(args: argparse.Namespace, lang: str) -> None:
+def _check_grade_paths(args: argparse.Namespace) -> None:
     """Refuse, before any work, outputs that would overwrite an input or land among the
     students' files, a chart format maca cannot write, and a chart without matplotlib."""
     from .exercises.files import plain
@@ -172,41 +172,41 @@ def _check_grade_paths(args: argparse.Namespace, lang: str) -> None:
             raise MacaError(Text(f"{option} {plain(path)} bir klasör: bir dosya adı verin "
                                        "(örneğin notlar.csv, grafik.png)",
                                  f"{option} {plain(path)} is a folder: give a file name (for "
-                                 "example grades.csv, chart.png)")[lang])
+                                 "example grades.csv, chart.png)"))
         for other, source in inputs.items():
             if source is not None and source.resolve() == where:
                 raise MacaError(Text(f"{option} {plain(path)}, {other} ile aynı dosya: "
                                            "girdinizin üzerine yazılırdı; başka bir ad verin",
                                      f"{option} {plain(path)} is the same file as {other}: it "
-                                     "would be overwritten; give another name")[lang])
+                                     "would be overwritten; give another name"))
         if where == answers or answers in where.parents:
             raise MacaError(Text(f"{option} {plain(path)} cevap klasörünün ({plain(args.answers)}) "
                                        "içinde: öğrencilerin dosyalarının arasına yazılmaz; "
                                        "başka bir klasör seçin",
                                  f"{option} {plain(path)} is inside the answers folder "
                                  f"({plain(args.answers)}): nothing is written among the "
-                                 "students' files; choose another folder")[lang])
+                                 "students' files; choose another folder"))
         if not where.parent.is_dir():
             raise MacaError(Text(f"{option} {plain(path)}: {plain(path.parent)} klasörü yok; "
                                        "önce klasörü yapın ya da başka bir yol verin",
                                  f"{option} {plain(path)}: the folder {plain(path.parent)} does "
-                                 "not exist; make it first or give another path")[lang])
+                                 "not exist; make it first or give another path"))
     if args.chart is not None and args.out.resolve() == args.chart.resolve():
         raise MacaError(Text("--out ve --chart aynı dosya olamaz",
-                             "--out and --chart cannot be the same file")[lang])
+                             "--out and --chart cannot be the same file"))
     if args.chart is not None:
         formats = ", ".join(CHART_FORMATS)
         if args.chart.suffix.lower() not in CHART_FORMATS or not args.chart.stem.strip("."):
             raise MacaError(Text(f"--chart {plain(args.chart)}: grafik {formats} olarak "
                                        "yazılır; örneğin grafik.png verin",
                                  f"--chart {plain(args.chart)}: a chart is written as "
-                                 f"{formats}; give for example chart.png")[lang])
+                                 f"{formats}; give for example chart.png"))
         import importlib.util
         if importlib.util.find_spec("matplotlib") is None:
             raise MacaError(Text("--chart için matplotlib gerekli: 'pip install matplotlib' "
                                        "ile kurun ya da --chart olmadan çalıştırın",
                                  "--chart needs matplotlib: install it with 'pip install "
-                                 "matplotlib', or run without --chart")[lang])
+                                 "matplotlib', or run without --chart"))
 
 
 def grade(args: argparse.Namespace) -> int:
@@ -223,8 +223,8 @@ def grade(args: argparse.Namespace) -> int:
         raise MacaError(Text(f"--answers {plain(args.answers)}: böyle bir klasör yok; "
                                    "öğrencilerin cevap dosyalarını (.json) koyduğunuz klasörü verin",
                              f"--answers {plain(args.answers)}: no such folder; give the folder "
-                             "where you put the students' answers files (.json)")[lang])
-    _check_grade_paths(args, lang)
+                             "where you put the students' answers files (.json)"))
+    _check_grade_paths(args)
     base = load_set(args.set)
     students = read_class(args.class_list) if args.class_list else None
     if students is not None and students.note:
