@@ -421,7 +421,7 @@ class Hand:
         try:
             action()
         except IllegalActionError as exc:
-            raise PositionError(f"{what}: {exc}") from None
+            raise PositionError(say("within"), where=what, exc=exc) from None
 
     def _rightful_leader(self, number: int) -> str:
         """Who leads trick ``number`` here, said for an error message."""

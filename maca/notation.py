@@ -207,7 +207,7 @@ def parse_position(text: str) -> Hand:
     try:
         rules = rules_from_text(rules_text)
     except RulesError as exc:
-        raise PositionError(f"rules {shown(rules_text)}: {exc}") from None
+        raise PositionError(say("within"), where=f"rules {shown(rules_text)}", exc=exc) from None
     values: dict[str, str] = {}
     for token in tokens:
         key, sep, value = token.partition("=")
@@ -315,7 +315,7 @@ def _replay(text: str) -> tuple[Rules, list[tuple[int, str, list[str]]]]:
     try:
         rules = rules_from_text(lines[0][1][1])
     except RulesError as exc:
-        raise RecordError(f"line {lines[0][0]}: {exc}") from None
+        raise RecordError(say("within"), where=f"line {lines[0][0]}", exc=exc) from None
     return rules, [(num, words[0], words[1:]) for num, words in lines[1:]]
 
 
@@ -360,7 +360,7 @@ def _start_hand(rules: Rules, num: int, header: list[str], deal: tuple[int, str,
         return Hand(rules, [g.mask for g in groups if g is not None], number=int(number),
                     dealer=int(dealer))
     except (PositionError, ValueError) as exc:
-        raise RecordError(f"line {deal[0]}: {exc}") from None
+        raise RecordError(say("within"), where=f"line {deal[0]}", exc=exc) from None
 
 
 def parse_hand_record(text: str) -> Hand:
@@ -399,7 +399,7 @@ def parse_game_record(text: str) -> Game:
                     dealt = [hand.dealt(seat) for seat in range(hand.players)]
                     game.next_hand(dealer=hand.dealer, dealt=[d.mask for d in dealt if d is not None])
             except (IllegalActionError, PositionError) as exc:
-                raise RecordError(f"line {num}: {exc}") from None
+                raise RecordError(say("within"), where=f"line {num}", exc=exc) from None
             i += 2
             continue
         if game is None:

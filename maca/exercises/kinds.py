@@ -209,7 +209,7 @@ def parse_rules(text: Any) -> Rules:
     try:
         return rules_from_text(text.strip())
     except MacaError as exc:
-        raise ExerciseError(f"rules {shown(text)}: {exc}") from None
+        raise ExerciseError(say("within"), where=f"rules {shown(text)}", exc=exc) from None
 
 
 def _position(value: Any, rules: Rules) -> Hand:
@@ -224,7 +224,7 @@ def _position(value: Any, rules: Rules) -> Hand:
     try:
         hand = Hand.from_position(text)
     except MacaError as exc:
-        raise ExerciseError(f"position: {exc}") from None
+        raise ExerciseError(say("within"), where="position", exc=exc) from None
     if hand.rules != rules:
         raise ExerciseError(f"the position's rules ({rules_to_text(hand.rules)}) differ from the "
                             f"exercise's rules ({rules_to_text(rules)}): write them once")
@@ -333,7 +333,7 @@ def _cards_field(value: Any, name: str) -> CardSet:
     try:
         return CardSet.parse(value) if isinstance(value, str) else CardSet(value)
     except CardError as exc:
-        raise ExerciseError(f"{name}: {exc}") from None
+        raise ExerciseError(say("within"), where=name, exc=exc) from None
 
 
 # -- situation lines ----------------------------------------------------------------------------
@@ -671,7 +671,7 @@ class TrickWinner(Question):
             cards = [Card.parse(c) for c in
                      (plays.replace(",", " ").split() if isinstance(plays, str) else plays)]
         except CardError as exc:
-            raise ExerciseError(f"plays: {exc}") from None
+            raise ExerciseError(say("within"), where="plays", exc=exc) from None
         if len(hand.current_trick.cards) + len(cards) != hand.players or hand.to_move is None:
             raise ExerciseError(f"plays must complete the trick in play: it needs "
                                 f"{hand.players - len(hand.current_trick.cards)} card(s), "

@@ -33,7 +33,7 @@ from typing import Any, Iterator, Mapping
 
 from ..errors import MacaError, shown
 from ..notation import rules_to_text
-from ..words import Text
+from ..words import Text, say
 from .files import read_capped
 from .generators import GenerationError, generate, resolve_theme
 from .kinds import build_question, parse_rules
@@ -276,7 +276,7 @@ def _exercise(table: Mapping[str, Any], index: int, defaults: _Defaults, source:
                         _count(table.get("points", defaults.points), "points", 0, MAX_POINTS),
                         _hints(table.get("hints", [])), defaults.hint_cost, source)
     except MacaError as exc:
-        raise ExerciseError(f"{where}: {exc}") from None
+        raise ExerciseError(say("within"), where=where, exc=exc) from None
 
 
 def _generate_spec(table: Mapping[str, Any], index: int, defaults: _Defaults,
@@ -302,7 +302,7 @@ def _generate_spec(table: Mapping[str, Any], index: int, defaults: _Defaults,
                 "where": where}
         return spec
     except MacaError as exc:
-        raise ExerciseError(f"{where}: {exc}") from None
+        raise ExerciseError(say("within"), where=where, exc=exc) from None
 
 
 def _generated(set_id: str, seed: int, specs: tuple[Mapping[str, Any], ...],
@@ -315,7 +315,7 @@ def _generated(set_id: str, seed: int, specs: tuple[Mapping[str, Any], ...],
             try:
                 made = generate(spec["kind"], spec["theme"], rules, rng)
             except GenerationError as exc:
-                raise ExerciseError(f"{spec['where']}: {exc}") from None
+                raise ExerciseError(say("within"), where=spec["where"], exc=exc) from None
             out.append(Exercise(f"{spec['id']}-{j + 1}", made.question, spec["prompt"] or made.prompt,
                                 spec["points"], spec["hints"] if spec["hints"] is not None else made.hints,
                                 defaults.hint_cost, source))
