@@ -120,3 +120,40 @@ def test_a_student_who_types_a_card_name_on_a_sheet_reads_turkish_only() -> None
     assert not {"cannot", "card", "write", "read"} & set(note.replace(":", " ").split())
     english, = grade_progress(base, typed, lang="en").notes
     assert "cannot read 'karo' as a card" in english and "okunamadı" not in english
+
+
+def _module_texts(path: Path) -> list[tuple[str, str, str]]:
+    """(table, Turkish, English) of every module-level table of texts in ``path``: a dict whose
+    values are ``(tr, en)``, ``(subject, tr, en)`` or ``Text(tr, en)`` with literal strings."""
+    def strings(nodes: list[ast.expr]) -> list[str] | None:
+        if all(isinstance(n, ast.Constant) and isinstance(n.value, str) for n in nodes):
+            return [n.value for n in nodes]  # type: ignore[attr-defined]
+        return None
+
+    found = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        target = node.targets[0] if isinstance(node, ast.Assign) else \
+            node.target if isinstance(node, ast.AnnAssign) else None
+        if not isinstance(target, ast.Name) or not isinstance(node.value, ast.Dict):
+            continue
+        for value in node.value.values:
+            if isinstance(value, ast.Tuple) and len(value.elts) in (2, 3):
+                pair = strings(value.elts[-2:])
+                if pair and len(value.elts) == 3 and all(p.isidentifier() for p in pair):
+                    pair = None     # three code names (kinds of hands, seats), not a text
+            elif isinstance(value, ast.Call) and getattr(value.func, "id", "") == "Text":
+                pair = strings(value.args[:2])
+            else:
+                pair = None
+            if pair is not None and not pair[0].startswith("#"):   # colours are not words
+                found.append((target.id, pair[0], pair[1]))
+    return found
+
+
+def test_every_table_of_texts_in_the_package_is_a_registered_catalogue() -> None:
+    registered = {(form.tr, form.en) for entries in CATALOGUES.values()
+                  for text in entries.values() for form in _forms(text)}
+    loose = [f"{p.relative_to(PACKAGE)}: {table}: {tr!r}"
+             for p in sorted(PACKAGE.rglob("*.py")) if "widgets" not in p.parts
+             for table, tr, en in _module_texts(p) if (tr, en) not in registered]
+    assert loose == []
