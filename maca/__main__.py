@@ -392,7 +392,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except (MacaError, OSError) as exc:
         from .exercises.files import plain
-        why = _os_message(exc, args.lang) if isinstance(exc, OSError) else plain(exc)
+        why = (_os_message(exc, args.lang) if isinstance(exc, OSError)
+               else plain(exc.message(args.lang)))
         print(f"maca {args.command}: " + Text("işlem yapılamadı", "could not finish")[args.lang]
               + f": {why}", file=sys.stderr)
         return 2
