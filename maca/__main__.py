@@ -12,9 +12,7 @@ from .errors import MacaError
 from .hand import Hand
 from .reasons import seat_name
 from .rules import PRESETS, Rules
-
-_TR_DIRECTIONS = {"left": "sola", "right": "sağa", "across": "karşıya", "none": "yok"}
-
+from .words import Text, say
 
 def show_deal(preset: str, seed: int | None, lang: str) -> str:
     """A dealt hand (passing done by simple choices) and the first trick played out, as text.
@@ -26,9 +24,10 @@ def show_deal(preset: str, seed: int | None, lang: str) -> str:
     hand = Hand.deal(rules, seed=seed)
     rng = random.Random(seed)
     n = rules.players
-    direction = hand.pass_direction if lang == "en" else _TR_DIRECTIONS[hand.pass_direction]
-    out = [f"maca — {preset}, " + (f"hand 1 (pass {direction}), dealer " if lang == "en" else
-                                   f"1. tur (kart geçirme: {direction}), dağıtan ")
+    direction = say(f"dir_{hand.pass_direction}")
+    out = [f"maca — {preset}, " + Text("1. tur (kart geçirme: {direction}), dağıtan ",
+                                       "hand 1 (pass {direction}), dealer ").say(
+                                           lang, direction=direction)
            + seat_name(hand.dealer, lang, n)]
     for seat in range(n):
         out.append(f"  {seat_name(seat, lang, n):12} {hand.cards(seat)}")
@@ -36,7 +35,7 @@ def show_deal(preset: str, seed: int | None, lang: str) -> str:
         for seat in range(n):
             # pass the highest cards: a simple, sensible choice for a demonstration
             hand.give(seat, hand.cards(seat).sorted_for_display()[: rules.pass_count])
-        out.append("passed; now:" if lang == "en" else "kartlar geçirildi; şimdi:")
+        out.append(Text("kartlar geçirildi; şimdi:", "passed; now:")[lang])
         for seat in range(n):
             out.append(f"  {seat_name(seat, lang, n):12} {hand.cards(seat)}")
     trick_no = hand.trick_number
@@ -47,18 +46,14 @@ def show_deal(preset: str, seed: int | None, lang: str) -> str:
         hand.play(card)
         out.append(f"  {seat_name(player, lang, n):12} → {card.symbol}  ({card.name(lang)})")
     winner = hand.last_trick.winner if hand.last_trick else None
-    label = "wins the trick" if lang == "en" else "eli aldı"
+    label = Text("eli aldı", "wins the trick")[lang]
     out.append(f"{seat_name(winner, lang, n)} {label}." if winner is not None else "")
     return "\n".join(out)
 
 
-def _say(lang: str, tr: str, en: str) -> str:
-    return tr if lang == "tr" else en
-
-
 def _files(lang: str, count: int) -> str:
     """``1 file``, ``2 files`` (Turkish: ``2 dosya``)."""
-    return _say(lang, f"{count} dosya", f"{count} file" + ("" if count == 1 else "s"))
+    return Text(f"{count} dosya", f"{count} file" + ("" if count == 1 else "s"))[lang]
 
 
 _ASCII = {"✓": "OK", "✗": "X", "→": "->", "…": "...", "—": "-", "⚠": "!", "×": "x",
@@ -110,7 +105,7 @@ def _os_message(exc: OSError, lang: str) -> str:
         errno.ENOSPC: ("diskte yer kalmadı", "the disk is full"),
     }.get(exc.errno or 0, (f"{exc.strerror or exc}: yolu denetleyin",
                            f"{exc.strerror or exc}: check the path"))
-    return f"{name}: {_say(lang, *advice)}"
+    return f"{name}: {Text(*advice)[lang]}"
 
 
 def validate_sets(paths: list[Path], lang: str) -> int:
@@ -127,20 +122,17 @@ def validate_sets(paths: list[Path], lang: str) -> int:
             exercises = load_set(path)
         except MacaError as exc:
             failed += 1
-            text = plain(exc)
-            english_only = lang == "tr" and " / " not in text
-            print("✗ " + _say(lang, "Bu set okunamadı" + (" / This set cannot be used" if
-                                                         english_only else ""),
-                              "This set cannot be used") + f": {text}", file=sys.stderr)
+            print("✗ " + Text("Bu set okunamadı", "This set cannot be used")[lang]
+                  + f": {plain(exc.message(lang))}", file=sys.stderr)
             continue
         except Exception as exc:  # a bug in maca: report it, and go on with the other files
             failed += 1
-            print(f"✗ {plain(path)}: " + _say(lang, "maca'da bir hata (lütfen bildirin)",
-                                       "a bug in maca (please report it)")
+            print(f"✗ {plain(path)}: " + Text("maca'da bir hata (lütfen bildirin)",
+                                       "a bug in maca (please report it)")[lang]
                   + f": {type(exc).__name__}: {exc}", file=sys.stderr)
             continue
-        print(f"✓ {plain(path)}: " + _say(lang, f"{len(exercises)} alıştırma, {exercises.max_score} puan",
-                                   f"{len(exercises)} exercises, {exercises.max_score} points"))
+        print(f"✓ {plain(path)}: " + Text(f"{len(exercises)} alıştırma, {exercises.max_score} puan",
+                                   f"{len(exercises)} exercises, {exercises.max_score} points")[lang])
     return 1 if failed else 0
 
 
@@ -151,19 +143,19 @@ def make_sheets(args: argparse.Namespace) -> int:
 
     students = read_class(args.class_list)
     if students.note:
-        print(students.note)
+        print(students.note[args.lang])
     entries = write_sheets(args.set, students, args.course, args.assignment,
                            args.out, args.format, args.lang, args.csv_separator)
-    print(_say(args.lang, f"{len(entries)} öğrenci kâğıdı yazıldı: {args.out / 'students'} "
+    print(Text(f"{len(entries)} öğrenci kâğıdı yazıldı: {args.out / 'students'} "
                           "(öğrencilere dağıtın); öğretmen dizini, cevaplarla: "
                           f"{args.out / 'teacher' / 'index.html'} (dağıtmayın)",
                f"wrote {len(entries)} student sheets to {args.out / 'students'} (hand these "
                f"out); the teacher's index, with the answers: "
-               f"{args.out / 'teacher' / 'index.html'} (keep it)"))
+               f"{args.out / 'teacher' / 'index.html'} (keep it)")[args.lang])
     return 0
 
 
-def _check_grade_paths(args: argparse.Namespace, lang: str) -> None:
+def _check_grade_paths(args: argparse.Namespace) -> None:
     """Refuse, before any work, outputs that would overwrite an input or land among the
     students' files, a chart format maca cannot write, and a chart without matplotlib."""
     from .exercises.files import plain
@@ -177,41 +169,41 @@ def _check_grade_paths(args: argparse.Namespace, lang: str) -> None:
             continue
         where = path.resolve()
         if path.is_dir() or not path.name or path.name in (".", ".."):
-            raise MacaError(_say(lang, f"{option} {plain(path)} bir klasör: bir dosya adı verin "
+            raise MacaError(Text(f"{option} {plain(path)} bir klasör: bir dosya adı verin "
                                        "(örneğin notlar.csv, grafik.png)",
                                  f"{option} {plain(path)} is a folder: give a file name (for "
                                  "example grades.csv, chart.png)"))
         for other, source in inputs.items():
             if source is not None and source.resolve() == where:
-                raise MacaError(_say(lang, f"{option} {plain(path)}, {other} ile aynı dosya: "
+                raise MacaError(Text(f"{option} {plain(path)}, {other} ile aynı dosya: "
                                            "girdinizin üzerine yazılırdı; başka bir ad verin",
                                      f"{option} {plain(path)} is the same file as {other}: it "
                                      "would be overwritten; give another name"))
         if where == answers or answers in where.parents:
-            raise MacaError(_say(lang, f"{option} {plain(path)} cevap klasörünün ({plain(args.answers)}) "
+            raise MacaError(Text(f"{option} {plain(path)} cevap klasörünün ({plain(args.answers)}) "
                                        "içinde: öğrencilerin dosyalarının arasına yazılmaz; "
                                        "başka bir klasör seçin",
                                  f"{option} {plain(path)} is inside the answers folder "
                                  f"({plain(args.answers)}): nothing is written among the "
                                  "students' files; choose another folder"))
         if not where.parent.is_dir():
-            raise MacaError(_say(lang, f"{option} {plain(path)}: {plain(path.parent)} klasörü yok; "
+            raise MacaError(Text(f"{option} {plain(path)}: {plain(path.parent)} klasörü yok; "
                                        "önce klasörü yapın ya da başka bir yol verin",
                                  f"{option} {plain(path)}: the folder {plain(path.parent)} does "
                                  "not exist; make it first or give another path"))
     if args.chart is not None and args.out.resolve() == args.chart.resolve():
-        raise MacaError(_say(lang, "--out ve --chart aynı dosya olamaz",
+        raise MacaError(Text("--out ve --chart aynı dosya olamaz",
                              "--out and --chart cannot be the same file"))
     if args.chart is not None:
         formats = ", ".join(CHART_FORMATS)
         if args.chart.suffix.lower() not in CHART_FORMATS or not args.chart.stem.strip("."):
-            raise MacaError(_say(lang, f"--chart {plain(args.chart)}: grafik {formats} olarak "
+            raise MacaError(Text(f"--chart {plain(args.chart)}: grafik {formats} olarak "
                                        "yazılır; örneğin grafik.png verin",
                                  f"--chart {plain(args.chart)}: a chart is written as "
                                  f"{formats}; give for example chart.png"))
         import importlib.util
         if importlib.util.find_spec("matplotlib") is None:
-            raise MacaError(_say(lang, "--chart için matplotlib gerekli: 'pip install matplotlib' "
+            raise MacaError(Text("--chart için matplotlib gerekli: 'pip install matplotlib' "
                                        "ile kurun ya da --chart olmadan çalıştırın",
                                  "--chart needs matplotlib: install it with 'pip install "
                                  "matplotlib', or run without --chart"))
@@ -225,19 +217,18 @@ def grade(args: argparse.Namespace) -> int:
     from .exercises.grading import grade_files, unusual, write_chart, write_grades
     from .exercises.roster import read_class
     from .exercises.sets import load_set
-    from .exercises.text import Text
 
     lang = args.lang
     if not args.answers.is_dir():
-        raise MacaError(_say(lang, f"--answers {plain(args.answers)}: böyle bir klasör yok; "
+        raise MacaError(Text(f"--answers {plain(args.answers)}: böyle bir klasör yok; "
                                    "öğrencilerin cevap dosyalarını (.json) koyduğunuz klasörü verin",
                              f"--answers {plain(args.answers)}: no such folder; give the folder "
                              "where you put the students' answers files (.json)"))
-    _check_grade_paths(args, lang)
+    _check_grade_paths(args)
     base = load_set(args.set)
     students = read_class(args.class_list) if args.class_list else None
     if students is not None and students.note:
-        print(students.note)
+        print(students.note[lang])
     entries = sorted(args.answers.iterdir())
     files = [p for p in entries if p.suffix.lower() == ".json" and p.stem]
     skipped = [p for p in entries if p not in files]
@@ -248,16 +239,16 @@ def grade(args: argparse.Namespace) -> int:
         if row.error:
             print(f"✗ {row.file or row.student_id}: {row.error}"[:400], file=sys.stderr)
     if skipped:
-        print(_say(lang, f"{_files(lang, len(skipped))} .json ile bitmediği için okunmadı: ",
-                   f"{_files(lang, len(skipped))} not read, as the name does not end in .json: ")
+        print(Text(f"{_files(lang, len(skipped))} .json ile bitmediği için okunmadı: ",
+                   f"{_files(lang, len(skipped))} not read, as the name does not end in .json: ")[lang]
               + ", ".join(plain(p.name) for p in skipped))
     read = [r for r in rows if r.file]
     graded = [r for r in read if not r.error]
     missing = len(rows) - len(read)
-    print(_say(lang, f"{len(graded)}/{_files(lang, len(read))} notlandı → {plain(args.out)}",
-               f"graded {len(graded)}/{_files(lang, len(read))} → {plain(args.out)}")
-          + (_say(lang, f"; {missing} öğrencinin dosyası yok", f"; {missing} student"
-                  f"{'' if missing == 1 else 's'} handed in no file") if missing else ""))
+    print(Text(f"{len(graded)}/{_files(lang, len(read))} notlandı → {plain(args.out)}",
+               f"graded {len(graded)}/{_files(lang, len(read))} → {plain(args.out)}")[lang]
+          + (Text(f"; {missing} öğrencinin dosyası yok", f"; {missing} student"
+                  f"{'' if missing == 1 else 's'} handed in no file")[lang] if missing else ""))
     words = {"--course": ("dersler", "ders", "course"),
              "--assignment": ("ödevler", "ödev", "assignment")}
     for option, given, seen in (("--course", args.course, Counter(r.course for r in read)),
@@ -267,36 +258,36 @@ def grade(args: argparse.Namespace) -> int:
         many, one, english = words[option]
         if given is None and len(seen) > 1:
             names = ", ".join(f"{plain(name)} ({count})" for name, count in seen.most_common())
-            print(_say(lang, f"⚠ dosyalar farklı {many} için: {names}; yalnızca birini "
+            print(Text(f"⚠ dosyalar farklı {many} için: {names}; yalnızca birini "
                              f"notlandırmak için {option} verin",
                        f"⚠ the files are for different {english}s: {names}; give {option} to "
-                       "grade only one"))
+                       "grade only one")[lang])
         elif given is not None:
             other = sum(n for name, n in seen.items() if name != given)
             if other:
-                print(_say(lang, f"⚠ {_files(lang, other)} başka bir {one} için: notlandırılmadı "
+                print(Text(f"⚠ {_files(lang, other)} başka bir {one} için: notlandırılmadı "
                                  "(yukarıya bakın)",
                            f"⚠ {_files(lang, other)} for another {english}: not graded (see "
-                           "above)"))
+                           "above)")[lang])
     odd = unusual(rows)
     if odd:
-        print(_say(lang, f"⚠ {_files(lang, odd)} olağan dışı bir geçmiş bildiriyor (araçların hiç "
+        print(Text(f"⚠ {_files(lang, odd)} olağan dışı bir geçmiş bildiriyor (araçların hiç "
                          "yazmadığı ipucu, deneme ya da çözüm kayıtları; unusual ve status "
                          f"sütunlarına bakın); ipuçları: {args.hints}: ",
                    f"⚠ {_files(lang, odd)} claim{'s' if odd == 1 else ''} unusual histories "
                    "(hints, tries or solutions the tools never record; see the unusual and "
-                   f"status columns); hints: {args.hints}: ")
+                   f"status columns); hints: {args.hints}: ")[lang]
               + ", ".join(r.file for r in rows if r.unusual))
     renamed = [r.file for r in rows if r.odd_name]
     if renamed:
-        print(_say(lang, f"⚠ {_files(lang, len(renamed))} öğrencinin numarasını taşımayan bir adla "
+        print(Text(f"⚠ {_files(lang, len(renamed))} öğrencinin numarasını taşımayan bir adla "
                          "notlandı; kimin yüklediğini ders sisteminden denetleyin: ",
                    f"⚠ {_files(lang, len(renamed))} graded under a name that does not name "
-                   "the student; check who uploaded it in the course system: ")
+                   "the student; check who uploaded it in the course system: ")[lang]
               + ", ".join(renamed))
     if args.chart:
         write_chart(rows, base, args.chart)
-        print(_say(lang, f"grafik → {plain(args.chart)}", f"chart → {plain(args.chart)}"))
+        print(Text(f"grafik → {plain(args.chart)}", f"chart → {plain(args.chart)}")[lang])
     return 0
 
 
@@ -401,13 +392,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except (MacaError, OSError) as exc:
         from .exercises.files import plain
-        why = _os_message(exc, args.lang) if isinstance(exc, OSError) else plain(exc)
-        print(f"maca {args.command}: " + _say(args.lang, "işlem yapılamadı", "could not finish")
+        why = (_os_message(exc, args.lang) if isinstance(exc, OSError)
+               else plain(exc.message(args.lang)))
+        print(f"maca {args.command}: " + Text("işlem yapılamadı", "could not finish")[args.lang]
               + f": {why}", file=sys.stderr)
         return 2
     except Exception as exc:  # a bug in maca: said plainly, never a traceback
-        print(f"maca {args.command}: " + _say(args.lang, "maca'da bir hata (lütfen bildirin)",
-                                              "a bug in maca (please report it)")
+        print(f"maca {args.command}: " + Text("maca'da bir hata (lütfen bildirin)",
+                                              "a bug in maca (please report it)")[args.lang]
               + f": {type(exc).__name__}: {exc}"[:400], file=sys.stderr)
         return 3
 

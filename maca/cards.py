@@ -19,6 +19,7 @@ from enum import IntEnum
 from typing import Iterable, Iterator
 
 from .errors import CardError, shown
+from .words import Text, catalogue, say
 
 __all__ = ["Suit", "Card", "CardSet", "RANKS", "suit_mask", "SUIT_MASKS", "HEARTS_MASK",
            "SPADES_MASK", "ALL_CARDS", "QS", "AH", "KH", "QS_MASK", "AH_MASK", "KH_MASK"]
@@ -52,9 +53,7 @@ class Suit(IntEnum):
 
     def name_in(self, lang: str = "en") -> str:
         """The suit's name: ``Suit.SPADES.name_in("tr")`` is ``'maça'``."""
-        if lang == "tr":
-            return ("sinek", "karo", "maça", "kupa")[self]
-        return ("clubs", "diamonds", "spades", "hearts")[self]
+        return say(f"suit_{self.letter}")[lang]
 
     @property
     def mask(self) -> int:
@@ -107,6 +106,37 @@ _RANK_WORDS.update({
 })
 _SHORT = re.compile(r"^(10|[2-9tjqka])\s*([cdsh♣♦♠♥♧♢♤♡])$|^([cdsh♣♦♠♥♧♢♤♡])\s*(10|[2-9tjqka])$")
 
+
+# What a learner reads about cards: their names, and why a card could not be read.
+catalogue("cards", {
+    "suit_C": ("sinek", "clubs"), "suit_D": ("karo", "diamonds"), "suit_S": ("maça", "spades"),
+    "suit_H": ("kupa", "hearts"),
+    "card_name": ("{suit} {rank}", "{rank} of {suit}"),
+    "card_not_text": ("bir kart «QS» gibi bir yazıyla verilir, {value} ile değil",
+                      "a card must be given as text like 'QS', not {value}"),
+    "card_unreadable": ("{value} bir kart olarak okunamadı: önce değeri sonra rengi yaz (QS, Q♠, "
+                        "10H, TH, 2C) ya da kartın adını («maça kızı», «queen of spades»)",
+                        "cannot read {value} as a card: write rank then suit (QS, Q♠, 10H, TH, "
+                        '2C) or a name ("maça kızı", "queen of spades")'),
+    "card_expected": ("«QS» gibi bir kart bekleniyordu, gelen: {value}",
+                      "expected a card like 'QS', got {value}"),
+    "cards_not_text": ("bir kart listesi «AS KS 2C» gibi bir yazıyla verilir, {value} ile değil",
+                       "a list of cards must be text like 'AS KS 2C', not {value}"),
+    "card_twice": ("{card}, {value} içinde iki kez geçiyor: her kart bir kez yazılır",
+                   "{card} appears twice in {value}: each card can appear once"),
+    "pbn_not_text": ("bir PBN eli «AKQ.T98..5432» gibi bir yazıyla verilir, {value} ile değil",
+                     "a PBN hand must be text like 'AKQ.T98..5432', not {value}"),
+    "pbn_suits": ("{value} bir PBN eli olarak okunamadı: noktayla ayrılmış 4 renk gerekir, "
+                  "maça.kupa.karo.sinek, «AKQ.T98..5432» gibi",
+                  "cannot read {value} as a PBN hand: it needs 4 suits separated by dots, "
+                  "spades.hearts.diamonds.clubs, like 'AKQ.T98..5432'"),
+    "pbn_rank": ("{value} okunamadı: {rank}, {suit} grubunda bir değer değil "
+                 "(AKQJT98765432 kullan)",
+                 "cannot read {value}: {rank} is not a rank in the {suit} group "
+                 "(use AKQJT98765432)"),
+    "pbn_twice": ("{value} okunamadı: {card} iki kez geçiyor",
+                  "cannot read {value}: {card} appears twice"),
+})
 
 def _turkish_lower(text: str) -> str:
     text = unicodedata.normalize("NFC", text.strip())
@@ -165,7 +195,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"a card must be given as text like 'QS', not {shown(text)}")
+            raise CardError(say("card_not_text"), value=shown(text))
         raw = _turkish_lower(text)
         match = _SHORT.match(raw)
         if match:
@@ -181,9 +211,7 @@ class Card:
                 for suit_word, rank_word in (words, words[::-1]):
                     if suit_word in _SUIT_WORDS and rank_word in _RANK_WORDS:
                         return cls(13 * _SUIT_WORDS[suit_word] + _RANK_WORDS[rank_word])
-        raise CardError(
-            f"cannot read {shown(text)} as a card: write rank then suit (QS, Q♠, 10H, TH, 2C) "
-            'or a name ("maça kızı", "queen of spades")')
+        raise CardError(say("card_unreadable"), value=shown(text))
 
     @property
     def suit(self) -> Suit:
@@ -213,9 +241,8 @@ class Card:
     def name(self, lang: str = "en") -> str:
         """Full name: ``'maça kızı'`` or ``'queen of spades'``."""
         rank = self.index % 13
-        if lang == "tr":
-            return f"{self.suit.name_in('tr')} {_RANK_TR[rank]}"
-        return f"{_RANK_EN[rank]} of {self.suit.name_in('en')}"
+        return say("card_name", suit=say(f"suit_{self.suit.letter}"),
+                   rank=Text(_RANK_TR[rank], _RANK_EN[rank]))[lang]
 
     def __index__(self) -> int:
         return self.index
@@ -260,7 +287,7 @@ def _card_index(item: object) -> int:
         return item.index
     if isinstance(item, str):
         return Card.parse(item).index
-    raise CardError(f"expected a card like 'QS', got {shown(item)}")
+    raise CardError(say("card_expected"), value=shown(item))
 
 
 class CardSet:
@@ -310,7 +337,7 @@ class CardSet:
         CardSet('QS AH 2C')
         """
         if not isinstance(text, str):
-            raise CardError(f"a list of cards must be text like 'AS KS 2C', not {shown(text)}")
+            raise CardError(say("cards_not_text"), value=shown(text))
         stripped = text.strip()
         if stripped.count(".") == 3 and " " not in stripped and "," not in stripped:
             return cls.from_pbn(stripped)
@@ -330,8 +357,7 @@ class CardSet:
                 named = [(word, Card.parse(word)) for word in part.split()]
             for word, card in named:
                 if mask & card.mask:
-                    raise CardError(f"{shown(word)} appears twice in {shown(text)}: each card "
-                                    "can appear once")
+                    raise CardError(say("card_twice"), card=shown(word), value=shown(text))
                 mask |= card.mask
         return cls(mask)
 
@@ -343,23 +369,20 @@ class CardSet:
         CardSet('AS KS QS 10H 9H 8H 5C 4C 3C 2C')
         """
         if not isinstance(text, str):
-            raise CardError(f"a PBN hand must be text like 'AKQ.T98..5432', not {shown(text)}")
+            raise CardError(say("pbn_not_text"), value=shown(text))
         groups = text.strip().split(".")
         if len(groups) != 4:
-            raise CardError(
-                f"cannot read {shown(text)} as a PBN hand: it needs 4 suits separated by dots, "
-                "spades.hearts.diamonds.clubs, like 'AKQ.T98..5432'")
+            raise CardError(say("pbn_suits"), value=shown(text))
         mask = 0
         for suit, group in zip(DISPLAY_SUITS, groups):
             ranks = group.upper().replace("10", "T")
             for ch in ranks:
                 if ch not in RANKS:
-                    raise CardError(
-                        f"cannot read {shown(text)}: {ch!r} is not a rank in the {suit.name_in()} "
-                        "group (use AKQJT98765432)")
+                    raise CardError(say("pbn_rank"), value=shown(text), rank=repr(ch),
+                                    suit=say(f"suit_{suit.letter}"))
                 bit = 1 << (13 * suit + RANKS.index(ch))
                 if mask & bit:
-                    raise CardError(f"cannot read {shown(text)}: {ch}{suit.letter} appears twice")
+                    raise CardError(say("pbn_twice"), value=shown(text), card=f"{ch}{suit.letter}")
                 mask |= bit
         return cls(mask)
 

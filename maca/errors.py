@@ -13,7 +13,14 @@
                              AnswersFileError, ClassListError
 
 Every public parser and file reader raises only errors of this tree; a message quotes the
-input (with `shown`) and says what would be valid.
+input (with `shown`) and says what would be valid. An error a learner may read carries its
+text in both languages (a `maca.words.Text` and its parameters): ``str(error)`` is English,
+for developers and tracebacks, and ``error.message(lang)`` says it in the learner's language.
+A plain string is a message for developers only, the same in both languages.
+
+>>> e = CardError(Text("{x} okunamadı", "cannot read {x}"), x=shown("ZZ"))
+>>> str(e), e.message("tr")
+("cannot read 'ZZ'", "'ZZ' okunamadı")
 
 >>> issubclass(IllegalActionError, MacaError), IllegalAction is IllegalActionError
 (True, True)
@@ -24,12 +31,29 @@ import reprlib
 from enum import Enum
 from typing import Any, Protocol
 
+from .words import Text, catalogue
+
 __all__ = ["MacaError", "CardError", "RulesError", "PositionError", "RecordError",
            "IllegalActionError", "IllegalAction", "SettingError", "Refusal", "shown"]
 
 
 class MacaError(ValueError):
-    """Base class of every error maca raises on bad input."""
+    """Base class of every error maca raises on bad input: ``problem`` is its text (a `Text`,
+    or a developer's English string), ``params`` fill it in."""
+
+    def __init__(self, problem: Text | str, **params: Any) -> None:
+        self.problem = problem if isinstance(problem, Text) else Text(problem, problem)
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        """The problem in ``"tr"`` or ``"en"``."""
+        return self.problem.say(lang, **self.params)
+
+    @property
+    def text(self) -> Text:
+        """The problem in both languages."""
+        return self.problem.fill(**self.params)
 
 
 class CardError(MacaError):
@@ -73,15 +97,16 @@ class IllegalActionError(MacaError):
     def __init__(self, verdict: Refusal) -> None:
         self.verdict = verdict
         self.reason = verdict.reason
-        super().__init__(verdict.message("en"))
-
-    def message(self, lang: str = "en") -> str:
-        """The refusal in ``"tr"`` or ``"en"``."""
-        return self.verdict.message(lang)
+        super().__init__(Text("{verdict}", "{verdict}"), verdict=verdict)
 
 
 #: The earlier name of `IllegalActionError`, kept so that existing code and lessons still run.
 IllegalAction = IllegalActionError
+
+# An error found inside a field or option: where it is, then the inner error in the reader's
+# language.
+catalogue("errors", {"within": ("{where}: {exc}", "{where}: {exc}")})
+
 
 class _Short(reprlib.Repr):
     """`reprlib` limits, and numbers too long to print said by their size."""

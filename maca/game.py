@@ -12,6 +12,7 @@ from typing import Sequence
 
 from .errors import IllegalActionError, PositionError, RecordError
 from .hand import Hand, shuffler
+from .words import say
 from .notation import parse_game_record, record_text
 from .reasons import Reason, Verdict
 from .rules import Rules
@@ -116,9 +117,9 @@ class Game:
             try:
                 game.next_hand(dealer=record.dealer, dealt=record.deal)
             except IllegalActionError as exc:
-                raise RecordError(f"line {record.line}: {exc}") from None
+                raise RecordError(say("within"), where=f"line {record.line}", exc=exc) from None
             except PositionError as exc:
-                raise RecordError(f"line {record.deal_line}: {exc}") from None
+                raise RecordError(say("within"), where=f"line {record.deal_line}", exc=exc) from None
             game.hand.replay(record.entries)
         return game
 

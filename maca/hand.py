@@ -30,6 +30,7 @@ from .rules import DIRECTIONS, Rules
 from .scoring import hand_points, moon_shooters, penalty_points
 from .simulation import random_playout, shuffle
 from .trick import Trick, best_position
+from .words import say
 
 __all__ = ["Hand", "shuffler"]
 
@@ -116,7 +117,7 @@ class Hand:
             try:
                 masks.append(cards.mask if isinstance(cards, CardSet) else CardSet(cards).mask)
             except CardError as exc:
-                raise PositionError(f"seat {seat}'s cards: {exc}") from None
+                raise PositionError(say("within"), where=f"seat {seat}'s cards", exc=exc) from None
         return cls(rules, masks, number=number, dealer=dealer)
 
     @classmethod
@@ -207,7 +208,7 @@ class Hand:
         try:
             action()
         except IllegalActionError as exc:
-            raise PositionError(f"{what}: {exc}") from None
+            raise PositionError(say("within"), where=what, exc=exc) from None
 
     def _rightful_leader(self, number: int) -> str:
         """Who leads trick ``number`` here, said for an error message."""
@@ -634,7 +635,7 @@ class Hand:
         try:
             hand = cls(record.rules, record.deal, number=record.number, dealer=record.dealer)
         except PositionError as exc:
-            raise RecordError(f"line {record.deal_line}: {exc}") from None
+            raise RecordError(say("within"), where=f"line {record.deal_line}", exc=exc) from None
         hand.replay(record.entries)
         return hand
 
@@ -652,8 +653,8 @@ class Hand:
                 else:
                     self.choose_moon(entry.choice)
             except IllegalActionError as exc:
-                raise RecordError(f"line {entry.line}: {shown(entry.written or entry.text)} was refused: "
-                                  f"{exc}") from None
+                raise RecordError(say("within"), exc=exc, where=f"line {entry.line}: "
+                                  f"{shown(entry.written or entry.text)} was refused") from None
 
     def copy(self) -> Hand:
         """An independent copy (history included), for simulations."""
@@ -719,7 +720,7 @@ def _trick_cards(number: int, trick: tuple[int, Sequence[Card | str]], players: 
         leader, given = trick
         cards = tuple(Card.parse(c) for c in given)
     except (TypeError, ValueError) as exc:
-        raise PositionError(f"trick {number} should be (leader, cards): {exc}") from None
+        raise PositionError(say("within"), where=f"trick {number} should be (leader, cards)", exc=exc) from None
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
         raise PositionError(f"trick {number}: the leader {shown(leader)} is not a seat "
                             f"(0 to {players - 1})")

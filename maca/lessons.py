@@ -25,7 +25,7 @@ from .trick import Trick
 from .reasons import LANGS, Reason, Verdict, seat_name
 from .rules import PRESETS, Rules
 from .scoring import hand_points, moon_possible, moon_shooters
-from .words import SeatWord, card_list, number, seat_words
+from .words import Seat, SeatWord, Text, card_list, catalogue, number, say, seat_words
 
 __all__ = ["Note", "text", "PlayLesson", "TrickStepper", "PassingLesson",
            "FollowSuitLesson", "HeartsLesson", "ScoringLesson", "MoonLesson"]
@@ -57,7 +57,6 @@ TEXT: dict[str, tuple[str, str]] = {
                     "It could not come alive. Reload the page and try again."),
     "restart": ("Baştan başla", "Start again"),
     "new_deal": ("Yeni dağıtım", "New deal"),
-    "your_cards": ("Senin kartların", "Your cards"),
     "go_on": ("Devam ▶", "Continue ▶"),
     "go_on_prompt": ("Eli inceleyebilirsin; oyunu sürdürmek için «Devam»a bas.",
                      "Look at the trick; press “Continue” to go on."),
@@ -73,14 +72,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "step_end": ("Tur bitti: gösterilecek başka kart yok.",
                  "The hand is over: there are no more cards to show."),
     # passing
-    "hand_number": ("Tur", "Hand"),
     "pass_to": ("{n}. turda kartlar {direction} geçirilir: seçtiğin kartlar {target:dat} gider.",
                 "In hand {n} cards go {direction}: the cards you choose go to {target:dat}."),
     "choose": ("Geçireceğin {count} kartı seç ({chosen}/{count}). Bir karta tekrar tıklarsan "
                "seçimden çıkar.",
                "Choose {count} cards to pass ({chosen}/{count}). Click a card again to take it "
                "back."),
-    "pass_button": ("Kartları geçir", "Pass the cards"),
     "passed": ("{cards} kartlarını {target:dat} geçirdin. {source:abl} gelenler: {received}.",
                "You passed {cards} to {target:dat}. From {source:abl} you received {received}."),
     "bot_pass": ("Diğer oyuncular hep en yüksek {count} kartını geçirir; yalnızca kendi "
@@ -89,9 +86,6 @@ TEXT: dict[str, tuple[str, str]] = {
                  "their own cards."),
     "received": ("Gelen kartlar", "Cards received"),
     # a hand number's pass direction, on its button ("2 · sağa")
-    "towards_left": ("sola", "left"),
-    "towards_right": ("sağa", "right"),
-    "towards_across": ("karşıya", "across"),
     "towards_none": ("geçirme yok", "no pass"),
     # following suit
     "follow_prompt": ("{seat:Nom} {card} ile açtı. Sıra sende: hangi kartları oynayabilirsin?",
@@ -117,7 +111,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "broke": ("{n}. elde {seat:nom} {card} oynadı: kupalar kırıldı.",
               "Trick {n}: {seat:nom} played {card} and hearts are broken."),
     # scoring
-    "preset": ("Kurallar", "Rules"),
     "who_took": ("Kartları kim aldı?", "Who took the cards?"),
     "score_help": ("Bir oyuncu seç, sonra onun aldığı kartlara tıkla; bir karta yeniden "
                    "tıklarsan geri alırsın.",
@@ -126,7 +119,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "give_all": ("Hepsini ver", "Give all"),
     "clear": ("Temizle", "Clear"),
     "replay": ("Bir tur oynat", "Play out a hand"),
-    "peskir_label": ("peşkir dedi", "declared peşkir"),
     "taken_by": ("{seat} aldı", "taken by {seat}"),
     "took_trick": ("el aldı", "took a trick"),
     "unassigned": ("{n} ceza kartı henüz kimseye verilmedi; gerçek bir turda her kartı "
@@ -137,6 +129,15 @@ TEXT: dict[str, tuple[str, str]] = {
                     "{seat} shot the moon: everyone else gets +{value}."),
     "moon_scored_new": ("{seat} kafa attı: kendi puanından {value} düşüldü.",
                         "{seat} shot the moon: {value} comes off their own score."),
+    # the learner shot the moon, alone or with a partner
+    "moon_scored_you": ("Kafa attın: diğer herkes +{value} aldı.",
+                        "You shot the moon: everyone else gets +{value}."),
+    "moon_scored_new_you": ("Kafa attın: kendi puanından {value} düşüldü.",
+                            "You shot the moon: {value} comes off your own score."),
+    "moon_scored_we": ("{seat} kafa attınız: diğer herkes +{value} aldı.",
+                       "{seat} shot the moon: everyone else gets +{value}."),
+    "moon_scored_new_we": ("{seat} kafa attınız: kendi puanınızdan {value} düşüldü.",
+                           "{seat} shot the moon: {value} comes off your own scores."),
     "replayed": ("Bilgisayar bir turu baştan sona oynadı: kartlar gerçekten alındıkları "
                  "gibi.",
                  "The computer played a whole hand: the cards are as they were really taken."),
@@ -154,7 +155,6 @@ TEXT: dict[str, tuple[str, str]] = {
                   "You shot the moon! You score 0 and everyone else +{value}."),
     "moon_missed": ("Tur bitti; bu sefer kafa atamadın.",
                     "The hand is over; no moon this time."),
-    "hint": ("İpucu", "Hint"),
     "moon_hint": ("Kupalar kırılana kadar büyük maçalarını oyna, sonra kupalarını "
                   "yukarıdan oynayıp rakiplerin kupalarını topla; el kaybettirecek tek "
                   "kartını (karo 2'li) en sona bırak.",
@@ -171,36 +171,10 @@ YOU_TEXT: dict[str, tuple[str, str]] = {
     "step_play": ("{n}. el: sen {card} oynadın.", "Trick {n}: you played {card}."),
     "broke": ("{n}. elde sen {card} oynadın: kupalar kırıldı.",
               "Trick {n}: you played {card} and hearts are broken."),
-    "moon_scored": ("Kafa attın: diğer herkes +{value} aldı.",
-                    "You shot the moon: everyone else gets +{value}."),
-    "moon_scored_new": ("Kafa attın: kendi puanından {value} düşüldü.",
-                        "You shot the moon: {value} comes off your own score."),
-    "moon_scored_we": ("{seat} kafa attınız: diğer herkes +{value} aldı.",
-                       "{seat} shot the moon: everyone else gets +{value}."),
-    "moon_scored_new_we": ("{seat} kafa attınız: kendi puanınızdan {value} düşüldü.",
-                           "{seat} shot the moon: {value} comes off your own scores."),
 }
-_DIRECTION = {"left": ("sola", "to the left"), "right": ("sağa", "to the right"),
-              "across": ("karşıya", "across")}
 
 
-def text(key: str, lang: str, **fields: object) -> str:
-    """One sentence of the lessons in ``lang``. A sentence about the learner's own seat
-    (``seat`` given as a `maca.words.SeatWord`) speaks to them.
-
-    >>> text("forward", "tr"), text("forward", "en")
-    ('İleri ▶', 'Forward ▶')
-    >>> text("trick_won", "tr", n=3, card="A♣", seat=SeatWord(0, "tr"))
-    '3. eli sen aldın (A♣ ile).'
-    >>> text("trick_won", "tr", n=3, card="A♣", seat=SeatWord(2, "tr"))
-    '3. eli Kuzey aldı (A♣ ile).'
-    """
-    seat = fields.get("seat")
-    if key in YOU_TEXT and isinstance(seat, SeatWord) and seat.you:
-        tr, en = YOU_TEXT[key]
-    else:
-        tr, en = TEXT[key]
-    return (tr if lang == "tr" else en).format(**fields)
+catalogue("lessons", TEXT, you=YOU_TEXT, scoped=True)
 
 
 @dataclass(frozen=True)
@@ -213,16 +187,23 @@ class Note:
 
     def text(self, lang: str) -> str:
         """The message in ``"tr"`` or ``"en"``."""
-        return self.tr if lang == "tr" else self.en
+        return Text(self.tr, self.en)[lang]
+
+    @classmethod
+    def of(cls, said: Text, kind: str = "info") -> Note:
+        """A `Text` as a note of ``kind``."""
+        return cls(kind, said.tr, said.en)
 
     @classmethod
     def say(cls, key: str, kind: str = "info", **fields: Callable[[str], object] | object
             ) -> Note:
-        """A catalogue sentence; a field given as a function of the language is called per
-        language (seat names, card names)."""
-        def fill(lang: str) -> dict[str, object]:
-            return {k: v(lang) if callable(v) else v for k, v in fields.items()}
-        return cls(kind, text(key, "tr", **fill("tr")), text(key, "en", **fill("en")))
+        """The lessons' sentence ``key`` (``say("lessons.<key>")``) as a note; a field given as
+        a function of the language is called per language (seat names, card names).
+
+        >>> Note.say("trick_won", n=3, card="A♣", seat=Seat(0)).text("tr")
+        '3. eli sen aldın (A♣ ile).'
+        """
+        return cls.of(say(f"lessons.{key}", **fields), kind)
 
     @classmethod
     def refusal(cls, verdict: Refusal) -> Note:
@@ -454,7 +435,7 @@ class FollowSuitLesson(PlayLesson):
         notes = []
         for verdict, cards in self.explain():
             if verdict.legal:
-                head = Note("ok", text("allowed", "tr"), text("allowed", "en"))
+                head = Note.say("allowed", "ok")
             else:
                 head = Note.refusal(verdict)
             listed = _symbols(cards)
@@ -797,12 +778,8 @@ class PassingLesson:
         if closed is not None or target is None:
             return Note.refusal(closed) if closed is not None else None
         count = self.rules.pass_count
-        where = Note(
-            "info",
-            text("pass_to", "tr", n=self.number, direction=_DIRECTION[self.direction][0],
-                 target=SeatWord(target, "tr", self.players)),
-            text("pass_to", "en", n=self.number, direction=_DIRECTION[self.direction][1],
-                 target=SeatWord(target, "en", self.players)))
+        where = Note.say("pass_to", n=self.number, direction=say(f"to_{self.direction}"),
+                         target=Seat(target, self.players))
         return Note.join(where, Note.say("choose", count=count, chosen=len(self.selected)))
 
 
@@ -910,10 +887,7 @@ class ScoringLesson:
             names = lambda lang: _capital(seat_words(shooters, lang, self.players))  # noqa: E731
             key = "moon_scored_new" if self.rules.moon == "new" else "moon_scored"
             if 0 in shooters:
-                key = key + "_we" if len(shooters) > 1 else key
-                return Note("ok", *(YOU_TEXT[key][i].format(seat=names(lang),
-                                                             value=self.rules.moon_value)
-                                    for i, lang in enumerate(LANGS)))
+                key += "_we" if len(shooters) > 1 else "_you"
             return Note.say(key, "ok", seat=names, value=self.rules.moon_value)
         return None
 

@@ -37,6 +37,7 @@ from typing import Any, NamedTuple, Sequence
 from .cards import Card, CardSet
 from .errors import CardError, PositionError, RecordError, RulesError, shown
 from .rules import Rules
+from .words import say
 
 __all__ = ["Position", "position_text", "parse_position", "rules_to_text", "rules_from_text",
            "Entry", "HandRecord", "record_text", "parse_hand_record", "parse_game_record"]
@@ -133,7 +134,7 @@ def rules_from_text(text: str) -> Rules:
         try:
             changes[key] = _option_value(key, value, rules)
         except CardError as exc:
-            raise RulesError(f"rules option {key}: {exc}") from None
+            raise RulesError(say("within"), where=f"rules option {key}", exc=exc) from None
     return rules.replace(**changes) if changes else rules
 
 
@@ -205,7 +206,7 @@ def _seat_groups(key: str, value: str, n: int) -> list[CardSet | None]:
         try:
             groups.append(None if part == "-" else CardSet.from_pbn(part))
         except CardError as exc:
-            raise PositionError(f"{key}= seat {seat}: {exc}") from None
+            raise PositionError(say("within"), where=f"{key}= seat {seat}", exc=exc) from None
     return groups
 
 
@@ -234,7 +235,7 @@ def parse_position(text: str) -> Position:
     try:
         rules = rules_from_text(rules_text)
     except RulesError as exc:
-        raise PositionError(f"rules {shown(rules_text)}: {exc}") from None
+        raise PositionError(say("within"), where=f"rules {shown(rules_text)}", exc=exc) from None
     values: dict[str, str] = {}
     for token in tokens:
         key, sep, value = token.partition("=")
@@ -271,7 +272,7 @@ def _parse_trick(where: str, value: str) -> tuple[int, list[Card]]:
     try:
         cards = [Card.parse(c) for c in cards_text.split(",") if c]
     except CardError as exc:
-        raise PositionError(f"{where} {exc}") from None
+        raise PositionError(say("within"), where=where, exc=exc) from None
     return _int_field(f"{where} leader", leader_text), cards
 
 
@@ -363,7 +364,7 @@ def _lines(text: str) -> tuple[Rules, list[tuple[int, str, list[str]]]]:
     try:
         rules = rules_from_text(lines[0][1][1])
     except RulesError as exc:
-        raise RecordError(f"line {lines[0][0]}: {exc}") from None
+        raise RecordError(say("within"), where=f"line {lines[0][0]}", exc=exc) from None
     return rules, [(num, words[0], words[1:]) for num, words in lines[1:]]
 
 
@@ -385,7 +386,8 @@ def _entry(num: int, verb: str, args: list[str]) -> Entry:
         raise RecordError(f"line {num}: unknown entry {shown(verb)} (use hand, deal, pass, "
                           "peskir, play, moon)")
     except CardError as exc:
-        raise RecordError(f"line {num}: {shown(' '.join([verb, *args]))} was refused: {exc}") from None
+        raise RecordError(say("within"), exc=exc,
+                          where=f"line {num}: {shown(' '.join([verb, *args]))} was refused") from None
     except IndexError:
         raise RecordError(f"line {num}: cannot read {shown(' '.join([verb, *args]))}") from None
 
@@ -402,7 +404,7 @@ def _hand(rules: Rules, num: int, header: list[str], deal: tuple[int, str, list[
     try:
         groups = _seat_groups("deal", deal[2][0], rules.players)
     except PositionError as exc:
-        raise RecordError(f"line {deal[0]}: {exc}") from None
+        raise RecordError(say("within"), where=f"line {deal[0]}", exc=exc) from None
     if None in groups:
         raise RecordError(f"line {deal[0]}: deal cannot use '-': every seat is dealt its cards")
     return HandRecord(rules, int(number), int(dealer), tuple(g.mask for g in groups if g is not None),

@@ -14,11 +14,11 @@ from typing import Any
 
 from .cards import Card, Suit
 from .errors import shown
-from .words import SeatWord, card_list, is_you, seat_name
+from .words import LANGS, SeatWord, card_list, catalogue, say, seat_name
 
 __all__ = ["Reason", "Verdict", "seat_name", "LANGS"]
 
-LANGS = ("tr", "en")
+
 
 
 class Reason(Enum):
@@ -157,6 +157,9 @@ _YOU_MESSAGES: dict[Reason, tuple[str, str, str]] = {
     Reason.PESKIR_ALREADY: ("seat", "Zaten peşkir dedin.", "You have already declared peşkir."),
 }
 
+catalogue("reason", {r.value: text for r, text in _MESSAGES.items()},
+          you={r.value: text for r, text in _YOU_MESSAGES.items()}, scoped=True)
+
 _SUIT_EN1 = ("club", "diamond", "spade", "heart")
 #: The Turkish dative ending after a number, by its last digit: 2'ye, 3'e, 6'ya.
 _DATIVE = ("a", "e", "ye", "e", "e", "e", "ya", "ye", "e", "a")
@@ -185,13 +188,8 @@ class Verdict:
         return self.legal
 
     def message(self, lang: str = "en") -> str:
-        """The explanation in ``"tr"`` or ``"en"``."""
-        tr, en = _MESSAGES[self.reason]
-        if self.reason in _YOU_MESSAGES:
-            subject, you_tr, you_en = _YOU_MESSAGES[self.reason]
-            if is_you(self.params.get(subject)):
-                tr, en = you_tr, you_en
-        return (tr if lang == "tr" else en).format(**self._fields(lang))
+        """The explanation in ``"tr"`` or ``"en"`` (the text layer's ``reason.<reason>``)."""
+        return say(f"reason.{self.reason.value}").say(lang, **self._fields(lang))
 
     def _fields(self, lang: str) -> dict[str, Any]:
         p = dict(self.params)

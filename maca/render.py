@@ -24,7 +24,7 @@ from .cards import DISPLAY_SUITS, Card, CardSet, Suit
 from .errors import SettingError
 from .reasons import LANGS, seat_name
 from .scoring import TEAMS, hand_points, moon_shooters, penalty_points
-from .words import SeatWord, number, signed
+from .words import SeatWord, catalogue, number, say, signed
 
 if TYPE_CHECKING:
     from .game import Game
@@ -70,10 +70,8 @@ _PIP_TOP, _PIP_BOTTOM, _PIP_SIZE = 30.0, 110.0, 16.0
 
 _TEXT = {
     "back": ("kapalı kart", "face-down card"),
-    "cards": ("{n} kart", "{n} cards"), "cards_1": ("1 kart", "1 card"),
+    "cards": ("{n} kart", "{n} cards"),
     "hand_of": ("{seat}: {n} kart", "{seat}: {n} cards"),
-    "hand_of_1": ("{seat}: 1 kart", "{seat}: 1 card"),
-    "trick": ("El", "Trick"),
     "trick_n": ("{n}. el", "Trick {n}"),
     "led": ("{seat:Nom} açtı", "{seat:Nom} led"),
     "won": ("{seat:Nom} aldı", "{seat:Nom} won"),
@@ -85,33 +83,33 @@ _TEXT = {
     "broken": ("kupalar kırıldı", "hearts broken"),
     "not_broken": ("kupalar kırılmadı", "hearts not broken"),
     "over": ("tur bitti", "hand over"),
-    "tricks_won": ("{n} el", "{n} tricks"), "tricks_won_1": ("1 el", "1 trick"),
-    "points": ("{n} puan", "{n} points"), "points_1": ("1 puan", "1 point"),
+    "tricks_won": ("{n} el", "{n} tricks"),
+    "points": ("{n} puan", "{n} points"),
     "taken_by": ("{seat:Gen} aldıkları", "Taken by {seat:nom}"),
     "nothing_taken": ("ceza kartı yok", "no penalty cards"),
     "no_points_cards": ("ve {n} puansız kart", "and {n} cards without points"),
-    "no_points_cards_1": ("ve 1 puansız kart", "and 1 card without points"),
     "player": ("Oyuncu", "Player"),
     "penalty_cards": ("Ceza kartları", "Penalty cards"),
     "penalty": ("Ceza puanı", "Penalty points"),
-    "moon": ("Kafa atma", "Moon"),
     "peskir": ("Peşkir", "Peşkir"),
     "score": ("Tur puanı", "Hand score"),
     "shot": ("kafa attı", "shot the moon"),
-    "declared": ("peşkir dedi", "declared peşkir"),
     "in_progress": ("tur sürüyor: puanlar son elden sonra kesinleşir",
                     "hand in progress: the score is final after the last trick"),
     "teams": ("Takımlar", "Teams"),
-    "hand_col": ("Tur", "Hand"),
-    "total": ("Toplam", "Total"),
     "target": ("hedef {n}", "target {n}"),
     "winners": ("Kazanan", "Winner"),
     "standings": ("Sıralama puanı", "Standing"),
     "playing": ("oynanıyor", "being played"),
     "moon_mark": ("kafa attı", "moon"),
     "none": ("—", "—"),
-    "left": ("sola", "left"), "right": ("sağa", "right"), "across": ("karşıya", "across"),
     "no_pass": ("kart geçirme yok", "no passing"),
+}
+#: The same texts for one card, trick or point.
+_ONE = {
+    "cards": ("1 kart", "1 card"), "hand_of": ("{seat}: 1 kart", "{seat}: 1 card"),
+    "tricks_won": ("1 el", "1 trick"), "points": ("1 puan", "1 point"),
+    "no_points_cards": ("ve 1 puansız kart", "and 1 card without points"),
 }
 #: The same texts when the seat they name is the learner's own ("sen" / "you").
 _YOU_TEXT = {
@@ -119,6 +117,7 @@ _YOU_TEXT = {
     "won": ("sen aldın", "you won"),
     "taken_by": ("Senin aldıkların", "Taken by you"),
 }
+catalogue("render", _TEXT, you=_YOU_TEXT, one=_ONE, scoped=True)
 
 
 @dataclass
@@ -166,19 +165,6 @@ def _size(size: float | None) -> int:
 def _colours(four_colour: bool | None) -> dict[Suit, str]:
     four = _DEFAULTS.four_colour if four_colour is None else four_colour
     return _FOUR_COLOURS if four else _TWO_COLOURS
-
-
-def _t(key: str, lang: str, **fields: object) -> str:
-    if fields.get("n") == 1 and key + "_1" in _TEXT:
-        key += "_1"
-    tr, en = _TEXT[key]
-    seat = fields.get("seat")
-    if key in _YOU_TEXT and isinstance(seat, SeatWord) and seat.you:
-        tr, en = _YOU_TEXT[key]
-    # numbers (points) are written with a true minus sign
-    shown = {k: number(v) if isinstance(v, int) and not isinstance(v, bool) else v
-             for k, v in fields.items()}
-    return (tr if lang == "tr" else en).format(**shown)
 
 
 def suit_colour(suit: Suit | int, four_colour: bool | None = None) -> str:
@@ -311,7 +297,7 @@ _BACK_LINES = _lattice(9)
 
 
 def _back_svg(lang: str, width: int, x: float | None = None, y: float | None = None) -> str:
-    label = escape(_t("back", lang))
+    label = escape(say("render.back")[lang])
     place = "" if x is None else f' x="{_num(x)}" y="{_num(y or 0)}"'
     return (f'<svg role="img" aria-label="{label}" xmlns="http://www.w3.org/2000/svg"{place} '
             f'width="{width}" height="{_num(width * 1.4)}" viewBox="0 0 100 140" '
@@ -362,7 +348,7 @@ def hand_html(cards: Iterable[Card | str] | CardSet | int | str, *, lang: str | 
     held = _as_cards(cards)
     legal_set = None if legal is None else _as_cards(legal)
     chosen = CardSet() if selected is None else _as_cards(selected)
-    group_label = escape(label if label is not None else _t("cards", lang, n=len(held)))
+    group_label = escape(label if label is not None else say("render.cards", n=len(held))[lang])
     visible, gap = (0.16 * width, 0.0) if face_down else (0.4 * width, 0.16 * width)
     raise_by = round(0.16 * width)
     top = raise_by if (legal_set is not None or chosen) else 0
@@ -475,16 +461,16 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
                         f'height="{_num(height - 2)}" rx="{_num(width * 0.09)}" fill="none" '
                         f'stroke="{dash}" stroke-width="1.5" stroke-dasharray="5 4"/>')
     head = title if title is not None else (
-        _t("trick_n", lang, n=number) if number is not None else _t("trick", lang))
+        say("render.trick_n", n=number)[lang] if number is not None else say("trick_no")[lang])
     summary = [head]
     if trick.cards:
-        summary.append(_t("led", lang, seat=SeatWord(trick.leader, lang, players)))
+        summary.append(say("render.led", seat=SeatWord(trick.leader, lang, players))[lang])
     if trick.winner is not None:
-        summary.append(_t("won", lang, seat=SeatWord(trick.winner, lang, players)))
+        summary.append(say("render.won", seat=SeatWord(trick.winner, lang, players))[lang])
     if not trick.cards:
-        summary.append(_t("empty", lang))
+        summary.append(say("render.empty")[lang])
     if next_seat is not None:
-        summary.append(_t("to_move", lang, seat=SeatWord(next_seat, lang, players)))
+        summary.append(say("render.to_move", seat=SeatWord(next_seat, lang, players))[lang])
     caption = " · ".join(summary)
     return (f'<div role="group" aria-label="{escape(caption)}" style="display:inline-block;'
             f'max-width:100%;font-family:{FONT};line-height:1.3">'
@@ -533,14 +519,14 @@ def table_html(hand: Hand, *, lang: str | None = None, four_colour: bool | None 
         cards = hand.cards(seat)
         face_up = reveal == "all" or reveal == seat
         name = seat_name(seat, lang, players)
-        info = [_t("tricks_won", lang, n=hand.tricks_won(seat))]
+        info = [say("render.tricks_won", n=hand.tricks_won(seat))[lang]]
         points = hand.penalty_taken()[seat]
         if points:
-            info.append(_t("points", lang, n=points))
+            info.append(say("render.points", n=points)[lang])
         head = (f'<div style="font-size:13px;font-weight:600;color:#2b2f36;margin:2px 0">'
                 f'{escape(name)}<span style="font-weight:400;color:#666"> · '
                 f'{escape(", ".join(info))}</span></div>')
-        label = _t("hand_of", lang, seat=name, n=len(cards))
+        label = say("render.hand_of", seat=name, n=len(cards))[lang]
         legal = hand.legal_plays() if show_legal and seat == to_move and face_up else None
         if seat == 0:
             picture = hand_html(cards, lang=lang, four_colour=four_colour, size=width,
@@ -552,10 +538,10 @@ def table_html(hand: Hand, *, lang: str | None = None, four_colour: bool | None 
                                 legal=legal, label=label, face_down=not face_up)
         seats[seat] = f'<div style="padding:4px">{head}{picture}</div>'
     trick = hand.current_trick
-    title = _t("trick_n", lang, n=hand.trick_number)
+    title = say("render.trick_n", n=hand.trick_number)[lang]
     if not trick.cards and hand.last_trick is not None:
         trick = hand.last_trick
-        title = f"{_t('trick_n', lang, n=len(hand.tricks))} ({_t('last_trick', lang)})"
+        title = f"{say('render.trick_n', n=len(hand.tricks))[lang]} ({say('render.last_trick')[lang]})"
     middle = trick_html(trick, lang=lang, four_colour=four_colour, size=small, title=title)
     # North and South take whole rows; West, the trick and East share one, and wrap under one
     # another where the page is narrow (a phone), as the hands shrink to fit.
@@ -565,15 +551,15 @@ def table_html(hand: Hand, *, lang: str | None = None, four_colour: bool | None 
               f'<div style="min-width:0;max-width:100%">{middle}</div>',
               f'<div style="min-width:0">{seats[players - 1]}</div>',
               f'<div style="{whole}">{seats[0]}</div>']
-    state = [_t("hand_n", lang, n=hand.number)]
+    state = [say("render.hand_n", n=hand.number)[lang]]
     direction = hand.pass_direction
-    state.append(_t("no_pass", lang) if direction == "none" else
-                 f"{_t('pass', lang)}: {_t(direction, lang)}")
+    state.append(say("render.no_pass")[lang] if direction == "none" else
+                 f"{say('render.pass')[lang]}: {say(f'dir_{direction}')[lang]}")
     if hand.is_over:
-        state.append(_t("over", lang))
+        state.append(say("render.over")[lang])
     elif to_move is not None:
-        state.append(_t("to_move", lang, seat=SeatWord(to_move, lang, players)))
-    state.append(_t("broken" if hand.hearts_broken else "not_broken", lang))
+        state.append(say("render.to_move", seat=SeatWord(to_move, lang, players))[lang])
+    state.append(say("render.broken" if hand.hearts_broken else "render.not_broken")[lang])
     line = " · ".join(state)
     return (f'<div role="group" aria-label="{escape(line)}" style="font-family:{FONT};'
             f'display:inline-block;max-width:100%"><div style="display:flex;flex-wrap:wrap;'
@@ -603,14 +589,14 @@ def taken_html(cards: CardSet | int | Iterable[Card | str] | str, rules: Rules, 
     points = penalty_points(rules, [taken.mask])[0]
     head = []
     if seat is not None:
-        head.append(_t("taken_by", lang, seat=SeatWord(seat, lang, rules.players)))
-    head.append(_t("points", lang, n=points))
+        head.append(say("render.taken_by", seat=SeatWord(seat, lang, rules.players))[lang])
+    head.append(say("render.points", n=points)[lang])
     others = len(taken) - len(scoring)
     label = " · ".join(head)
     body = (hand_html(scoring, lang=lang, four_colour=four_colour, size=width, label=label)
             if scoring else
-            f'<div style="color:#666;font-size:13px">{_t("nothing_taken", lang)}</div>')
-    tail = (f'<div style="color:#666;font-size:12px">{_t("no_points_cards", lang, n=others)}</div>'
+            f'<div style="color:#666;font-size:13px">{say("render.nothing_taken")[lang]}</div>')
+    tail = (f'<div style="color:#666;font-size:12px">{say("render.no_points_cards", n=others)[lang]}</div>'
             if others else "")
     return (f'<div style="font-family:{FONT};display:inline-block;margin:2px 8px 2px 0">'
             f'<div style="font-size:13px;font-weight:600;color:#2b2f36;margin-bottom:2px">'
@@ -641,7 +627,7 @@ def _int(value: int) -> str:
 
 def _signed(value: int, lang: str) -> str:
     if value == 0:
-        return _t("none", lang)
+        return say("render.none")[lang]
     return signed(value)
 
 
@@ -682,24 +668,24 @@ def score_table_html(rules: Rules, taken: Sequence[CardSet | int], *,
     after_moon = hand_points(rules, masks, won, [False] * n, moon_choice)
     points = hand_points(rules, masks, won, declared, moon_choice)
     show_peskir = rules.peskir or any(declared)
-    head = [_t("player", lang), _t("penalty_cards", lang), _t("penalty", lang)]
+    head = [say("render.player")[lang], say("render.penalty_cards")[lang], say("render.penalty")[lang]]
     if final:
-        head.append(_t("moon", lang))
+        head.append(say("moon")[lang])
         if show_peskir:
-            head.append(_t("peskir", lang))
-        head.append(_t("score", lang))
+            head.append(say("render.peskir")[lang])
+        head.append(say("render.score")[lang])
     rows = ["<tr>" + "".join(f"<th {_TH}>{escape(h)}</th>" for h in head) + "</tr>"]
     for seat in range(n):
         name = escape(seat_name(seat, lang, n))
         if declared[seat]:
-            name += f' <span style="color:#666">({_t("declared", lang)})</span>'
+            name += f' <span style="color:#666">({say("declared_peskir")[lang]})</span>'
         cells = [f"<td {_TD}>{name}</td>",
                  f"<td {_TD}>{_glyphs(_scoring(rules, masks[seat]), four_colour)}</td>",
                  f"<td {_TDN}>{_int(penalty[seat])}</td>"]
         if final:
             moon = after_moon[seat] - penalty[seat]
             moon_text = _signed(moon, lang) if seat not in shooters else (
-                f'{_t("shot", lang)} ({_signed(moon, lang)})')
+                f'{say("render.shot")[lang]} ({_signed(moon, lang)})')
             cells.append(f"<td {_TDN}>{moon_text}</td>")
             if show_peskir:
                 cells.append(f"<td {_TDN}>{_signed(points[seat] - after_moon[seat], lang)}</td>")
@@ -710,9 +696,9 @@ def score_table_html(rules: Rules, taken: Sequence[CardSet | int], *,
         teams = ", ".join(
             f"{seat_name(a, lang)} + {seat_name(b, lang)}: {_int(points[a] + points[b])}"
             for a, b in TEAMS)
-        extra.append(f"{_t('teams', lang)}: {teams}")
+        extra.append(f"{say('render.teams')[lang]}: {teams}")
     if not final:
-        extra.append(_t("in_progress", lang))
+        extra.append(say("render.in_progress")[lang])
     if caption:
         extra.insert(0, caption)
     foot = "".join(f'<div style="font-size:13px;color:#444">{escape(e)}</div>' for e in extra)
@@ -749,13 +735,13 @@ def game_scores_html(game: Game, *, lang: str | None = None,
     lang = _lang(lang)
     rules = game.rules
     n = rules.players
-    head = [_t("hand_col", lang)] + [seat_name(s, lang, n) for s in range(n)]
+    head = [say("hand_no")[lang]] + [seat_name(s, lang, n) for s in range(n)]
     rows = ["<tr>" + "".join(f"<th {_TH}>{escape(h)}</th>" for h in head) + "</tr>"]
     for hand in game.hands:
         label = str(hand.number)
         if not hand.is_over:
             rows.append(f"<tr><td {_TD}>{label}</td><td colspan=\"{n}\" style=\"padding:4px "
-                        f"10px;color:#666\">{_t('playing', lang)}</td></tr>")
+                        f"10px;color:#666\">{say('render.playing')[lang]}</td></tr>")
             continue
         points = hand.points()
         shooters = hand.moon_shooters
@@ -763,25 +749,25 @@ def game_scores_html(game: Game, *, lang: str | None = None,
         for seat in range(n):
             marks = []
             if seat in shooters:
-                marks.append(_t("moon_mark", lang))
+                marks.append(say("render.moon_mark")[lang])
             if seat in hand.peskir:
-                marks.append(_t("peskir", lang).lower())
+                marks.append(say("render.peskir")[lang].lower())
             note = f' <span style="color:#666">({", ".join(marks)})</span>' if marks else ""
             cells.append(f"<td {_TDN}>{_int(points[seat])}{note}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     totals = game.totals
-    rows.append(f"<tr><td {_TD}><b>{_t('total', lang)}</b></td>"
+    rows.append(f"<tr><td {_TD}><b>{say('total')[lang]}</b></td>"
                 + "".join(f"<td {_TDB}>{_int(t)}</td>" for t in totals) + "</tr>")
-    foot = [_t("target", lang, n=rules.target)]
+    foot = [say("render.target", n=rules.target)[lang]]
     if rules.partnership:
-        foot.append(f"{_t('teams', lang)}: " + ", ".join(
+        foot.append(f"{say('render.teams')[lang]}: " + ", ".join(
             f"{seat_name(a, lang)} + {seat_name(b, lang)}: {_int(t)}"
             for (a, b), t in zip(TEAMS, game.team_totals)))
     if game.is_over:
-        rows.append(f"<tr><td {_TD}>{_t('standings', lang)}</td>"
+        rows.append(f"<tr><td {_TD}>{say('render.standings')[lang]}</td>"
                     + "".join(f"<td {_TDN}>{_signed(v, lang) if v else '0'}</td>"
                               for v in game.standings) + "</tr>")
-        foot.append(f"{_t('winners', lang)}: "
+        foot.append(f"{say('render.winners')[lang]}: "
                     + ", ".join(seat_name(s, lang, n) for s in game.winners))
     text = "".join(f'<div style="font-size:13px;color:#444">{escape(f)}</div>' for f in foot)
     return _score_box(rows, text)

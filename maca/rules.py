@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping
 
 from .cards import ALL_CARDS, HEARTS_MASK, QS, Card, CardSet, Suit, suit_mask
 from .errors import CardError, RulesError, shown
+from .words import say
 
 __all__ = ["Rules", "PRESETS", "PRESET_NAMES", "DIRECTIONS", "MOON_RULES"]
 
@@ -252,7 +253,7 @@ def _read_cards(option: str, value: Any) -> CardSet:
     try:
         return CardSet(value)
     except CardError as exc:
-        raise RulesError(f"rules option {option}: {exc}") from None
+        raise RulesError(say("within"), where=f"rules option {option}", exc=exc) from None
 
 
 def _read_directions(option: str, value: Any) -> tuple[str, ...]:
@@ -282,7 +283,7 @@ def _values_from_map(values: Mapping[Any, Any]) -> tuple[int, ...]:
         try:
             index = Card.parse(card).index
         except CardError as exc:
-            raise RulesError(f"rules option card_values: {exc}") from None
+            raise RulesError(say("within"), where="rules option card_values", exc=exc) from None
         if not _whole(points):
             raise RulesError(f"rules option card_values: {shown(card)}: {shown(points)} is not "
                              "valid: give a whole number of points")
@@ -294,7 +295,7 @@ def _read_card(option: str, value: Any) -> Card | None:
     try:
         return None if value is None else Card.parse(value)
     except CardError as exc:
-        raise RulesError(f"rules option {option}: {exc}") from None
+        raise RulesError(say("within"), where=f"rules option {option}", exc=exc) from None
 
 
 #: The reader of each option type, by the annotation of the `Rules` field.

@@ -46,7 +46,7 @@ from .game import Game
 from .hand import Hand
 from .lessons import Note
 from .reasons import seat_name
-from .words import SeatWord, card_list, number, preset_name, signed
+from .words import SeatWord, catalogue, card_list, number, preset_name, say, signed
 from .rules import PRESETS, Rules
 from .scoring import TEAMS, seat_standings, unit_totals
 
@@ -127,6 +127,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "level_easy": ("kolay", "easy"),
     "level_medium": ("orta", "medium"),
     "level_hard": ("zor", "hard"),
+    "chart_title": ("Toplam puanlar, tur tur", "Running totals, hand by hand"),
+    "chart_target": ("hedef", "target"),
 }
 
 #: The same sentences when the seat they are about (``seat``) is the learner's own.
@@ -134,24 +136,7 @@ YOU_WORDS: dict[str, tuple[str, str]] = {
     "trick_won": ("{n}. eli sen aldın.", "You won trick {n}."),
     "moon_shot": ("Kafa attın!", "You shot the moon!"),
 }
-
-
-def say(key: str, kind: str = "info", **values: object) -> Note:
-    """A sentence of `WORDS` as a `Note`; a value given as a function of the language is
-    called per language (seat and card names).
-
-    >>> say("trick_won", n=3, seat=_seat(1, 4)).text("tr")
-    '3. eli Batı aldı.'
-    >>> say("trick_won", n=3, seat=_seat(0, 4)).text("tr")
-    '3. eli sen aldın.'
-    """
-    tr, en = WORDS[key]
-    seat = values.get("seat")
-    if key in YOU_WORDS and callable(seat) and getattr(seat("tr"), "you", False):
-        tr, en = YOU_WORDS[key]
-    def fill(lang: str) -> dict[str, object]:
-        return {k: v(lang) if callable(v) else v for k, v in values.items()}
-    return Note(kind, tr.format(**fill("tr")), en.format(**fill("en")))
+catalogue("table", WORDS, you=YOU_WORDS, scoped=True)
 
 
 def _seat(seat: int, players: int) -> Callable[[str], SeatWord]:
@@ -281,9 +266,9 @@ class Table:
         self._turn_started: float | None = None
         self.events: list[Note] = []    # what happened since your last decision
         self.tricks_done = 0            # tricks completed since your last decision
-        self.note: Note | None = say("new_game", rules=_rules_name(self.rules.name),
-                                     level=lambda lang: WORDS[f"level_{self.level}"][
-                                         lang != "tr"], target=self.rules.target)
+        self.note: Note | None = Note.of(say(
+            "table.new_game", rules=_rules_name(self.rules.name),
+            level=say(f"table.level_{self.level}"), target=self.rules.target))
         self._advance()
 
     @property
@@ -384,13 +369,13 @@ class Table:
         if left is None:
             return None
         seconds = int(left + 0.999)
-        return say("time_warning" if self.warning else "time_left",
-                   "error" if self.warning else "info", seconds=seconds)
+        key = "time_warning" if self.warning else "time_left"
+        return Note.of(say(f"table.{key}", seconds=seconds), "error" if self.warning else "info")
 
     def peskir_question(self) -> Note:
         """The peşkir question, with what success and failure are worth under these rules."""
-        return say("peskir_ask", success=signed(self.rules.peskir_success),
-                   failure=self.rules.peskir_failure)
+        return Note.of(say("table.peskir_ask", success=signed(self.rules.peskir_success),
+                   failure=self.rules.peskir_failure))
 
     def session_standing(self) -> int:
         """The sum of your rated results in this session."""
@@ -479,10 +464,10 @@ class Table:
     def undo(self) -> bool:
         """Practice mode: back to your previous decision (the bots' cards after it go too)."""
         if self.mode != "practice":
-            self.note = say("no_undo_rated", "error")
+            self.note = Note.of(say("table.no_undo_rated"), "error")
             return False
         if not self._snapshots:
-            self.note = say("nothing_to_undo", "error")
+            self.note = Note.of(say("table.nothing_to_undo"), "error")
             return False
         snap = self._snapshots.pop()
         self.game.hands[snap.hands - 1:] = [snap.hand.copy()]
@@ -493,26 +478,26 @@ class Table:
         self._recorded = snap.recorded
         self.left = False
         self._clear_events()
-        self.note = say("undone", "ok")
+        self.note = Note.of(say("table.undone"), "ok")
         return True
 
     def hint(self) -> Note:
         """Practice mode: what the computer would do in your place, and why."""
         if self.mode != "practice":
-            self.note = say("no_hint_rated", "error")
+            self.note = Note.of(say("table.no_hint_rated"), "error")
             return self.note
         stage, hand = self.stage, self.hand
         seen = hand.observe(self.seat)
         if stage == "pass":
             adviser = RuleBot()
             cards = adviser.choose_pass(seen)
-            note = say("hint_pass", cards=_symbols(cards))
+            note = Note.of(say("table.hint_pass", cards=_symbols(cards)))
             why = adviser.explain(seen, cards)
         elif stage == "play":
             adviser_play: Bot = HardBot(budget=self.budget) if self.level == "hard" \
                 else RuleBot()
             card = adviser_play.choose_play(seen)
-            note = say("hint", card=card.symbol)
+            note = Note.of(say("table.hint", card=card.symbol))
             why = adviser_play.explain(seen, card)
         else:
             return self._refuse_note()
@@ -537,7 +522,7 @@ class Table:
         self.results.append(GameResult(self.games, self.mode, self.level, self.rules.name,
                                        len(finished), game.totals, (), standing, True))
         self._recorded = True
-        self.note = say(key, "error" if standing == -1 else "info")
+        self.note = Note.of(say(f"table.{key}"), "error" if standing == -1 else "info")
         return self.note
 
     def _leaving_standing(self, totals: tuple[int, ...]) -> tuple[int | None, str]:
@@ -560,15 +545,16 @@ class Table:
         if stage == "pass":
             cards = TimeoutBot().choose_pass(hand.observe(self.seat))
             self._give(cards)
-            self.note = Note.join(say("time_out_pass", "error", cards=_symbols(cards)),
-                                  self.note)
+            passed = say("table.time_out_pass", cards=_symbols(cards))
+            self.note = Note.join(Note.of(passed, "error"), self.note)
         elif stage == "peskir":
             self._answer_peskir(False)
-            self.note = Note.join(say("time_out_peskir", "error"), self.note)
+            self.note = Note.join(Note.of(say("table.time_out_peskir"), "error"), self.note)
         elif stage == "play":
             card = TimeoutBot().choose_play(hand.observe(self.seat))
             self._play(card)
-            self.note = Note.join(say("time_out_play", "error", card=card.symbol), self.note)
+            self.note = Note.join(Note.of(say("table.time_out_play", card=card.symbol), "error"),
+                                  self.note)
         else:
             return False
         return True
@@ -579,7 +565,7 @@ class Table:
         return False
 
     def _refuse_note(self) -> Note:
-        self.note = say("not_now", "error")
+        self.note = Note.of(say("table.not_now"), "error")
         return self.note
 
     def _save(self) -> None:
@@ -595,9 +581,9 @@ class Table:
         n = self.players
         target, source = hand.pass_target(self.seat), hand.pass_source(self.seat)
         assert target is not None and source is not None
-        self.note = say("passed", cards=_symbols(cards), seat=_seat(target, n),
+        self.note = Note.of(say("table.passed", cards=_symbols(cards), seat=_seat(target, n),
                         source=_seat(source, n),
-                        got=_symbols(hand.received(self.seat)))
+                        got=_symbols(hand.received(self.seat))))
         self._advance(keep_note=True)
 
     def _answer_peskir(self, declare: bool) -> None:
@@ -606,7 +592,7 @@ class Table:
         self._turn_started = None
         if declare:
             self.hand.declare_peskir(self.seat)
-            self.note = say("peskir_declared", "ok")
+            self.note = Note.of(say("table.peskir_declared"), "ok")
         else:
             self.note = None
         self._advance(keep_note=declare)
@@ -627,11 +613,12 @@ class Table:
         before = len(hand.tricks)
         hand.play(card, seat=seat)
         n = self.players
-        self.events.append(say("played", seat=_seat(seat, n), card=card.symbol))
+        self.events.append(Note.of(say("table.played", seat=_seat(seat, n), card=card.symbol)))
         if len(hand.tricks) > before:
             last = hand.tricks[-1]
             assert last.winner is not None
-            self.events.append(say("trick_won", n=len(hand.tricks), seat=_seat(last.winner, n)))
+            self.events.append(Note.of(say("table.trick_won", n=len(hand.tricks),
+                                           seat=_seat(last.winner, n))))
             self.tricks_done += 1
 
     def _advance(self, keep_note: bool = False) -> None:
@@ -646,9 +633,9 @@ class Table:
                 if not keep_note:
                     target = hand.pass_target(self.seat)
                     assert target is not None
-                    self.note = Note.join(self.note, say(
-                        "choose_pass", seat=_seat(target, self.players),
-                        count=self.rules.pass_count))
+                    choose = say("table.choose_pass", seat=_seat(target, self.players),
+                                 count=self.rules.pass_count)
+                    self.note = Note.join(self.note, Note.of(choose))
                 return
         if self._peskir_pending():
             self._start_turn()
@@ -665,7 +652,7 @@ class Table:
             return
         self._start_turn()
         if not keep_note and self.note is None:
-            self.note = say("your_turn")
+            self.note = Note.of(say("table.your_turn"))
 
     def _start_turn(self) -> None:
         self._turn_started = self.clock() if self.mode == "rated" else None
@@ -676,14 +663,14 @@ class Table:
         shooters = hand.moon_shooters
         if shooters and self.rules.moon == "choice" and hand.moon_choice is None:
             if self.seat in shooters:
-                self.note = say("moon_choose", value=self.rules.moon_value)
+                self.note = Note.of(say("table.moon_choose", value=self.rules.moon_value))
                 return
             hand.choose_moon(self._bot_moon_choice(shooters))
         for shooter in shooters[:1]:
-            notes.append(say("moon_shot", seat=_seat(shooter, n)))
+            notes.append(Note.of(say("table.moon_shot", seat=_seat(shooter, n))))
         scores = hand.points()
-        notes.append(say("hand_over", n=hand.number, scores=lambda lang: ", ".join(
-            f"{seat_name(s, lang, n)} {number(p)}" for s, p in enumerate(scores))))
+        notes.append(Note.of(say("table.hand_over", n=hand.number, scores=lambda lang: ", ".join(
+            f"{seat_name(s, lang, n)} {number(p)}" for s, p in enumerate(scores)))))
         if self.game.is_over and not self._recorded:
             notes += self._finish()
         self.note = Note.join(*notes)
@@ -714,11 +701,11 @@ class Table:
             winners, standing if self.mode == "rated" else None, False))
         self._recorded = True
         key = {1: "win", 0: "draw", -1: "loss"}[standing]
-        return [say("game_over", "ok", winners=lambda lang: ", ".join(
-                    seat_name(s, lang, n) for s in winners)),
-                say("result", "ok" if standing >= 0 else "error",
-                    result=lambda lang: WORDS[key][lang != "tr"]),
-                say("rated_note" if self.mode == "rated" else "practice_note")]
+        return [Note.of(say("table.game_over", winners=lambda lang: ", ".join(
+                    seat_name(s, lang, n) for s in winners)), "ok"),
+                Note.of(say("table.result",
+                    result=say(f"table.{key}")), "ok" if standing >= 0 else "error"),
+                Note.of(say("table.rated_note" if self.mode == "rated" else "table.practice_note"))]
 
 
 def _totals_before(game: Game) -> list[int]:
@@ -758,7 +745,7 @@ def totals_chart_svg(game: Game, lang: str = "tr", width: int = 360, height: int
     def y(v: float) -> float:
         return up + plot_h * (1 - (v - low) / ((top - low) or 1))
 
-    title = ("Toplam puanlar, tur tur" if lang == "tr" else "Running totals, hand by hand")
+    title = say("table.chart_title")[lang]
     names = [seat_name(s, lang, n) for s in range(n)]
     desc = "; ".join(f"{names[s]}: {number(running[-1][s])}" for s in range(n))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" '
@@ -769,7 +756,7 @@ def totals_chart_svg(game: Game, lang: str = "tr", width: int = 360, height: int
              f'<rect x="{left}" y="{up}" width="{plot_w}" height="{plot_h}" fill="#f8fafc" '
              f'stroke="#cbd5e1"/>']
     ty = y(rules.target)
-    target_word = "hedef" if lang == "tr" else "target"
+    target_word = say("table.chart_target")[lang]
     parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{ty:.1f}" y2="{ty:.1f}" '
                  f'stroke="#64748b" stroke-dasharray="4 3"/>'
                  f'<text x="{left - 4}" y="{ty + 4:.1f}" font-size="10" text-anchor="end" '

@@ -25,9 +25,9 @@ from typing import IO, Callable
 from .cards import Card, CardSet
 from .errors import MacaError
 from .reasons import seat_name
-from .words import card_list, number, preset_name, signed
+from .words import card_list, catalogue, number, preset_name, say, signed
 from .rules import PRESETS
-from .table import TIMER_RANGE, WORDS as TABLE_WORDS, Table
+from .table import TIMER_RANGE, Table
 
 __all__ = ["play", "parser", "WORDS"]
 
@@ -58,8 +58,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "ask_next": ("Sonraki tur için Enter'a bas (q çık) > ",
                  "Enter for the next hand (q leave) > "),
     "ask_again": ("Yeni oyun ister misin? (e/h) > ", "New game? (y/n) > "),
-    "sheet": ("Puan tablosu", "Score sheet"),
-    "total": ("Toplam", "Total"),
     "hands_shown": ("Oyuncuların kartları (dağıtıldığı gibi):", "The hands (as dealt):"),
     "session": ("Oturum: {games} oyun, puanlı sonuç toplamın {standing}.",
                 "Session: {games} games, your rated results add up to {standing}."),
@@ -71,9 +69,8 @@ WORDS: dict[str, tuple[str, str]] = {
                 "number."),
     "bye": ("Görüşmek üzere!", "Goodbye!"),
     "record": ("Oyun kaydı: {path}", "Game record: {path}"),
-    "dir_left": ("sola", "left"), "dir_right": ("sağa", "right"),
-    "dir_across": ("karşıya", "across"), "dir_none": ("yok", "none"),
 }
+catalogue("terminal", WORDS, scoped=True)
 
 _YES = {"e", "evet", "y", "yes"}
 _NO = {"h", "hayır", "hayir", "n", "no"}
@@ -83,11 +80,6 @@ _HINT = {"?", "hint", "ipucu"}
 
 
 _num = number
-
-
-def _w(key: str, lang: str, **values: object) -> str:
-    tr, en = WORDS[key] if key in WORDS else TABLE_WORDS[key]
-    return (tr if lang == "tr" else en).format(**values)
 
 
 class _Lines:
@@ -203,7 +195,7 @@ class _Terminal:
 
     def show_hand(self, marks: CardSet | None = None) -> None:
         cards = self.numbered()
-        self.say(_w("your_hand", self.lang))
+        self.say(say("terminal.your_hand")[self.lang])
         rows: dict[int, list[str]] = {}
         for i, card in enumerate(cards, 1):
             shown = f"{i}) {card.symbol}"
@@ -216,23 +208,23 @@ class _Terminal:
     def show_state(self) -> None:
         table, lang = self.table, self.lang
         hand = table.hand
-        direction = _w(f"dir_{hand.pass_direction}", lang)
+        direction = say(f"dir_{hand.pass_direction}")[lang]
         self.say("")
-        self.say(_w("hand_head", lang, n=hand.number, trick=hand.trick_number,
-                    direction=direction))
+        self.say(say("terminal.hand_head", n=hand.number, trick=hand.trick_number,
+                    direction=direction)[lang])
         trick = hand.current_trick
         played = dict(trick.plays())
         cards = " · ".join(f"{self.name(s)} {played[s].symbol if s in played else '—'}"
                            for s in range(self.n))
-        self.say(_w("table", lang, cards=cards))
+        self.say(say("terminal.table", cards=cards)[lang])
 
     def show_sheet(self) -> None:
         table, lang = self.table, self.lang
         names = [self.name(s) for s in range(self.n)]
         width = max(len(x) for x in names) + 2
         self.say("")
-        self.say(_w("sheet", lang))
-        total = _w("total", lang)
+        self.say(say("score_sheet")[lang])
+        total = say("total")[lang]
         lead = max(3, len(total))
         self.say(" " * (lead + 3) + "".join(f"{x:>{width}}" for x in names))
         for number, points in table.sheet():
@@ -241,18 +233,18 @@ class _Terminal:
                                                  for t in table.game.totals))
         shown = table.revealed()
         if shown is not None:
-            self.say(_w("hands_shown", lang))
+            self.say(say("terminal.hands_shown")[lang])
             for seat, cards in enumerate(shown):
                 self.say(f"  {self.name(seat):14} " + card_list(cards))
 
     def show_session(self) -> None:
         table, lang = self.table, self.lang
-        self.say(_w("session", lang, games=len(table.results),
-                    standing=signed(table.session_standing())))
+        self.say(say("terminal.session", games=len(table.results),
+                    standing=signed(table.session_standing()))[lang])
         for r in table.results:
-            self.say(_w("session_row", lang, number=r.number, mode=_w(r.mode, lang),
-                        level=_w(f"level_{r.level}", lang),
-                        result=_w(r.result_key(), lang)))
+            self.say(say("terminal.session_row", number=r.number, mode=say(f"table.{r.mode}")[lang],
+                        level=say(f"table.level_{r.level}")[lang],
+                        result=say(f"table.{r.result_key()}")[lang])[lang])
 
     # -- reading choices ---------------------------------------------------------------------
     def cards_from(self, text: str) -> list[Card] | None:
@@ -285,15 +277,15 @@ class _Terminal:
         if stage == "pass":
             self.show_state()
             self.show_hand()
-            answer = self.ask(_w("ask_pass" if table.mode == "practice" else "ask_pass_rated",
-                                 lang, count=table.rules.pass_count))
+            ask = "ask_pass" if table.mode == "practice" else "ask_pass_rated"
+            answer = self.ask(say(f"terminal.{ask}", count=table.rules.pass_count)[lang])
             if answer is None:
                 return True
             if self.command(answer):
                 return table.stage != "left" or self.after_leaving()
             cards = self.cards_from(answer)
             if cards is None:
-                self.say(_w("unknown", lang, text=repr(answer)))
+                self.say(say("terminal.unknown", text=repr(answer))[lang])
                 return True
             table.selected = CardSet()
             if all(table.toggle(card) for card in cards) and table.confirm_pass():
@@ -305,7 +297,7 @@ class _Terminal:
         if stage == "peskir":
             self.show_hand()
             self.say(table.peskir_question().text(lang))
-            answer = self.ask(_w("ask_peskir", lang))
+            answer = self.ask(say("terminal.ask_peskir")[lang])
             if answer is None:
                 self.note()
                 return True
@@ -318,9 +310,9 @@ class _Terminal:
             self.show_state()
             legal = table.legal()
             self.show_hand(legal)
-            self.say(_w("playable", lang, cards=card_list(legal)))
-            answer = self.ask(_w("ask_play" if table.mode == "practice" else "ask_play_rated",
-                                 lang))
+            self.say(say("terminal.playable", cards=card_list(legal))[lang])
+            ask = "ask_play" if table.mode == "practice" else "ask_play_rated"
+            answer = self.ask(say(f"terminal.{ask}")[lang])
             if answer is None:
                 self.note()
                 return True
@@ -328,13 +320,13 @@ class _Terminal:
                 return table.stage != "left" or self.after_leaving()
             cards = self.cards_from(answer)
             if not cards or len(cards) != 1:
-                self.say(_w("unknown", lang, text=repr(answer)))
+                self.say(say("terminal.unknown", text=repr(answer))[lang])
                 return True
             table.play(cards[0])
             self.note()
             return True
         if stage == "moon":
-            answer = self.ask(_w("ask_moon", lang))
+            answer = self.ask(say("terminal.ask_moon")[lang])
             if answer is None:
                 return True
             if self.command(answer):
@@ -342,14 +334,14 @@ class _Terminal:
             choice = {"e": "old", "o": "old", "eski": "old", "old": "old",
                       "y": "new", "n": "new", "yeni": "new", "new": "new"}.get(answer.lower())
             if choice is None:
-                self.say(_w("unknown", lang, text=repr(answer)))
+                self.say(say("terminal.unknown", text=repr(answer))[lang])
                 return True
             table.choose_moon(choice)
             self.note()
             return True
         if stage == "hand_over":
             self.show_sheet()
-            answer = self.ask(_w("ask_next", lang))
+            answer = self.ask(say("terminal.ask_next")[lang])
             if answer is not None and answer.lower() in _LEAVE:
                 table.leave()
                 self.note()
@@ -382,7 +374,7 @@ class _Terminal:
         if self.record:
             with open(self.record, "a", encoding="utf-8") as f:
                 f.write(self.table.record() + "\n")
-            self.say(_w("record", self.lang, path=self.record))
+            self.say(say("terminal.record", path=self.record)[self.lang])
 
     def after_leaving(self) -> bool:
         self.show_session()
@@ -396,7 +388,7 @@ class _Terminal:
         return self.again()
 
     def again(self) -> bool:
-        answer = self.ask(_w("ask_again", self.lang))
+        answer = self.ask(say("terminal.ask_again")[self.lang])
         if answer is not None and answer.lower() in _YES:
             self.table.new_game()
             self.note()
@@ -423,15 +415,15 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None,
                       seed=args.seed, target=args.target, passing=args.passing, moon=args.moon,
                       clock=clock)
     except MacaError as exc:
-        print(f"maca play: {exc}", file=sys.stderr)
+        print(f"maca play: {exc.message(lang)}", file=sys.stderr)
         return 2
     term = _Terminal(table, lang, _Lines(stdin or sys.stdin), out, args.record)
-    mode = (_w("mode_practice", lang) if table.mode == "practice"
-            else _w("mode_rated", lang, timer=table.timer))
+    mode = (say("terminal.mode_practice")[lang] if table.mode == "practice"
+            else say("terminal.mode_rated", timer=table.timer)[lang])
     name = table.rules.name
     rules = preset_name(name, lang)
-    term.say(_w("title", lang, rules=rules, level=_w(f"level_{table.level}", lang),
-                target=table.rules.target, mode=mode))
+    term.say(say("terminal.title", rules=rules, level=say(f"table.level_{table.level}")[lang],
+                target=table.rules.target, mode=mode)[lang])
     term.note()
     try:
         while term.turn():
@@ -442,5 +434,5 @@ def run(args: argparse.Namespace, stdin: IO[str] | None = None,
             table.leave()
             term.note()
             term.show_session()
-    term.say(_w("bye", lang))
+    term.say(say("terminal.bye")[lang])
     return 0

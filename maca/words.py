@@ -1,6 +1,26 @@
-"""The words every sentence about the game is built from: seats, card lists, scores.
+"""The text layer: every word maca says, in Turkish and English, and the one way to say it.
 
-This is the one home of the seats' names and their Turkish case forms. A seat's *label*
+A bilingual text is a `Text`; catalogues of texts are data, registered by name with
+`catalogue` (here, and beside the modules that own their sentences), and one key finds one text
+anywhere with `say` (a `Text`, in both languages; ``say(key)[lang]`` in one):
+
+>>> say("yes")["tr"], say("yes").en, say("dir_left")["tr"], say("to_left")["en"]
+('evet', 'yes', 'sola', 'to the left')
+
+A text's parameters are written out per language: seats keep their case forms (`Seat`,
+`SeatWord`), cards are symbols, whole numbers take a true minus sign, yes/no, other `Text`s and
+errors (anything with ``message(lang)``) speak the language of the sentence:
+
+>>> Text("{seat:abl} {n} puan", "{n} points from {seat:abl}").say("tr", seat=Seat(1), n=-3)
+"Batı'dan −3 puan"
+
+A text about a seat may have a second form for the learner's own seat (``you``):
+
+>>> won = Text("{seat} aldı", "{seat} won", you=Text("sen aldın", "you won"))
+>>> won.say("tr", seat=Seat(2)), won.say("tr", seat=Seat(0)), won.fill(seat=Seat(0)).en
+('Kuzey aldı', 'sen aldın', 'you won')
+
+This is also the one home of the seats' names and their Turkish case forms. A seat's *label*
 (``seat_name``: "Güney (sen)", "South (you)") names a seat on a button, in a column head or
 next to a card; inside a sentence a seat is a word that takes case endings, and the learner's
 own seat (South, seat 0) is "sen" / "you", not a name. Sentences never glue endings onto a
@@ -26,10 +46,222 @@ Card lists read like the pictures (♠ ♥ ♦ ♣, high to low), and scores use
 """
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
 
-__all__ = ["LEARNER", "seat_name", "seat_form", "is_you", "SeatWord", "seat_words",
+__all__ = ["Text", "Seat", "Owner", "catalogue", "CATALOGUES", "say", "show",
+           "LEARNER", "seat_name", "seat_form", "is_you", "SeatWord", "seat_words",
            "seat_list", "card_list", "number", "signed", "decimal", "preset_name", "CASES"]
+
+#: The languages maca speaks.
+LANGS = ("tr", "en")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text in Turkish and English: ``text["tr"]``, ``text.say("en", **params)``.
+
+    ``you`` is the form for the learner's own seat, used when the parameter named ``subject``
+    (a `Seat`, a `SeatWord`, or a list of them) is the learner's; ``we`` the form for a list of
+    seats that holds the learner's and another ("Sen ve Kuzey kafa attınız"); ``one`` the form
+    for a count ``n`` of 1 ("1 card").
+    """
+
+    tr: str
+    en: str
+    you: Text | None = None
+    we: Text | None = None
+    subject: str = "seat"
+    one: Text | None = None
+
+    def __getitem__(self, lang: str) -> str:
+        return str(getattr(self, _lang(lang)))
+
+    def say(self, lang: str, **params: Any) -> str:
+        """The text in ``lang``, its ``{fields}`` filled with ``params`` written out in it.
+
+        >>> Text("{x} kart", "{x} cards").say("en", x=3)
+        '3 cards'
+        """
+        chosen = self._form(params)
+        template = chosen[lang]
+        if not params:
+            return template
+        return template.format(**{k: _word(v, _lang(lang)) for k, v in params.items()})
+
+    def fill(self, **params: Any) -> Text:
+        """The text with its parameters filled in, in both languages."""
+        return Text(self.say("tr", **params), self.say("en", **params))
+
+    def _form(self, params: Mapping[str, Any]) -> Text:
+        if self.one is not None and params.get("n") == 1:
+            return self.one
+        if self.you is None or self.subject not in params:
+            return self
+        about = params[self.subject]
+        seats = about if isinstance(about, (list, tuple)) else [about]
+        if not any(_is_learner(s) for s in seats):
+            return self
+        return self.we if len(seats) > 1 and self.we is not None else self.you
+
+    @classmethod
+    def join(cls, parts: Iterable[Text], sep: str = " ") -> Text:
+        """The parts joined, language by language.
+
+        >>> Text.join([Text("bir", "one"), Text("iki", "two")], ", ").tr
+        'bir, iki'
+        """
+        items = list(parts)
+        return cls(sep.join(p.tr for p in items), sep.join(p.en for p in items))
+
+    def to_dict(self) -> dict[str, str]:
+        """``{"tr": …, "en": …}``, as in exercise files."""
+        return {"tr": self.tr, "en": self.en}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat to be named in a text (``Batı`` / ``West``; ``{seat:dat}`` its case forms)."""
+
+    seat: int
+    players: int = 4
+
+
+@dataclass(frozen=True)
+class Owner(Seat):
+    """A seat as the owner of something: ``Batı'nın``, ``Senin`` / ``West's``, ``Your``."""
+
+
+#: Every catalogue of texts by name; a key belongs to one catalogue only (tests/test_words.py).
+CATALOGUES: dict[str, dict[str, Text]] = {}
+_ALL: dict[str, Text] = {}
+
+
+def catalogue(name: str, entries: Mapping[str, Text | tuple[str, str]],
+              you: Mapping[str, Text | tuple[str, str] | tuple[str, str, str]] | None = None,
+              we: Mapping[str, tuple[str, str]] | None = None,
+              one: Mapping[str, tuple[str, str]] | None = None,
+              scoped: bool = False) -> dict[str, Text]:
+    """Register the catalogue ``name``: key -> `Text` (or ``(tr, en)``). ``you`` gives the
+    learner's forms of some keys, as ``(tr, en)`` about ``seat`` or ``(subject, tr, en)``;
+    ``we`` the forms for a list of seats with the learner's; ``one`` the forms for ``n=1``.
+    A module's own sentences are
+    ``scoped``: their keys are ``name.key`` (``say("table.trick_won")``); the words every part
+    shares have plain keys (``say("hint")``). Returns the catalogue, by full key.
+
+    >>> catalogue("doctest", {"doctest_hi": ("selam {seat}", "hi {seat}")},
+    ...           you={"doctest_hi": ("selam", "hi")})["doctest_hi"].say("en", seat=Seat(0))
+    'hi'
+    >>> del CATALOGUES["doctest"], _ALL["doctest_hi"]
+    """
+    built: dict[str, Text] = {}
+    for key, value in entries.items():
+        entry = value if isinstance(value, Text) else Text(*value)
+        if you and key in you:
+            mine = you[key]
+            subject = "seat"
+            if isinstance(mine, tuple) and len(mine) == 3:
+                subject, mine = mine[0], (mine[1], mine[2])
+            plural = we.get(key) if we else None
+            entry = Text(entry.tr, entry.en,
+                         you=mine if isinstance(mine, Text) else Text(mine[0], mine[1]),
+                         we=Text(*plural) if plural else None, subject=subject)
+        if one and key in one:
+            entry = Text(entry.tr, entry.en, entry.you, entry.we, entry.subject, Text(*one[key]))
+        built[f"{name}.{key}" if scoped else key] = entry
+    CATALOGUES[name] = built
+    _ALL.update(built)
+    return built
+
+
+def say(key: str, **params: Any) -> Text:
+    """The catalogue text ``key``, its parameters filled in when given; ``say(key)[lang]`` in
+    one language. This is the one look-up of every catalogue.
+
+    >>> say("and").tr, say("preset_turkish")["en"], say("to_left").say("en")
+    ('ve', 'Turkish rules', 'to the left')
+    """
+    entry = _ALL[key]
+    return entry.fill(**params) if params else entry
+
+
+def show(value: Any) -> Text:
+    """A value (cards, seats, yes/no, lists) written out in both languages.
+
+    >>> show([Seat(0), Seat(2)]).en, show(True).tr
+    ('South (you), North', 'evet')
+    """
+    return Text(_show(value, "tr"), _show(value, "en"))
+
+
+def _is_learner(value: Any) -> bool:
+    if isinstance(value, Seat):
+        return is_you(value.seat)
+    if isinstance(value, SeatWord):
+        return value.you
+    if callable(value) and not isinstance(value, type):
+        return _is_learner(value("tr"))
+    return False
+
+
+class _Seats:
+    """Several seats in a template: ``{seats}`` lists their labels, ``{seats:Nom}`` names them as
+    the subject of a sentence ("Sen ve Kuzey", "West and East")."""
+
+    def __init__(self, seats: list[Seat], lang: str) -> None:
+        self.seats, self.lang = seats, lang
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return _show(self.seats, self.lang)
+        players = self.seats[0].players if self.seats else 4
+        words = seat_words([s.seat for s in self.seats], self.lang, players, spec.lower())
+        return words[:1].upper() + words[1:] if spec[0].isupper() else words
+
+
+def _word(value: Any, lang: str) -> Any:
+    """A parameter as a template needs it: seats keep their forms (`SeatWord`), a function of
+    the language is called, the rest is written out; text stays as it is."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Owner):
+        return _OwnerWord(value.seat, lang, value.players)
+    if isinstance(value, Seat):
+        return SeatWord(value.seat, lang, value.players)
+    if isinstance(value, SeatWord):
+        return value
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Seat) for v in value):
+        return _Seats(list(value), lang)
+    if callable(value) and not isinstance(value, type):
+        return _word(value(lang), lang)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
+    if isinstance(value, float):
+        return decimal(value, lang)
+    return _show(value, lang)
+
+
+def _show(value: Any, lang: str) -> str:
+    from .cards import Card, CardSet
+    if isinstance(value, Owner):
+        return format(_OwnerWord(value.seat, lang, value.players))
+    if isinstance(value, Seat):
+        return seat_name(value.seat, lang, value.players)
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, CardSet):
+        return card_list(value) or "—"
+    if isinstance(value, Text):
+        return value[lang]
+    if isinstance(value, bool):
+        return say("yes" if value else "no")[lang]
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_show(v, lang) for v in value) or "—"
+    message: Callable[[str], str] | None = getattr(value, "message", None)
+    if callable(message) and not isinstance(value, str):
+        return message(lang)
+    return str(value)
+
 
 #: The learner's seat: South.
 LEARNER = 0
@@ -130,6 +362,15 @@ class SeatWord:
         return _capital(word) if spec[0].isupper() else word
 
 
+class _OwnerWord(SeatWord):
+    """A seat as an owner: ``{seat}`` is its genitive (Batı'nın, senin)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return super().__format__(spec or "Gen")
+
+
 def seat_words(seats: Iterable[int], lang: str, players: int = 4, case: str = "nom") -> str:
     """Several seats as the subject (or another part) of one sentence: "sen ve Kuzey",
     "West and East"; the learner comes first.
@@ -141,7 +382,7 @@ def seat_words(seats: Iterable[int], lang: str, players: int = 4, case: str = "n
     words = [seat_form(s, lang, "nom", players) for s in ordered]
     if case != "nom" and words:
         words[-1] = seat_form(ordered[-1], lang, case, players)
-    joiner = " ve " if _lang(lang) == "tr" else " and "
+    joiner = f" {say('and')[lang]} "
     return ", ".join(words[:-1]) + joiner + words[-1] if len(words) > 1 else "".join(words)
 
 
@@ -176,25 +417,15 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else number(value)
 
 
-#: The presets' names, one form everywhere (buttons, titles, sentences).
-_PRESETS: dict[str, tuple[str, str]] = {
-    "standard": ("standart", "standard"),
-    "omnibus": ("Omnibus (karo valesi −10)", "Omnibus (jack of diamonds −10)"),
-    "turkish": ("Türk kuralları", "Turkish rules"),
-    "three_players": ("üç kişilik", "three players"),
-    "partnership": ("eşli", "partnership"),
-}
-
-
 def preset_name(name: str, lang: str, capital: bool = False) -> str:
     """A preset's name (its code name when it is not a preset); ``capital`` for a button.
 
     >>> preset_name("turkish", "tr"), preset_name("three_players", "tr", capital=True)
     ('Türk kuralları', 'Üç kişilik')
     """
-    tr, en = _PRESETS.get(name, (name, name))
-    text = tr if lang == "tr" else en
-    return text[:1].upper() + text[1:] if capital else text
+    key = f"preset_{name}"
+    word = say(key)[lang] if key in _ALL else name
+    return _capital(word) if capital else word
 
 
 def decimal(value: float, lang: str, digits: int = 1) -> str:
@@ -203,7 +434,32 @@ def decimal(value: float, lang: str, digits: int = 1) -> str:
     >>> decimal(3.25, "tr"), decimal(3.25, "en"), decimal(-0.5, "tr", 2)
     ('3,2', '3.2', '−0,50')
     """
-    text = f"{abs(value):.{digits}f}"
-    if lang == "tr":
-        text = text.replace(".", ",")
-    return f"−{text}" if value < 0 and float(text.replace(",", ".")) else text
+    written = f"{abs(value):.{digits}f}"
+    if value < 0 and float(written):
+        written = f"−{written}"
+    return written.replace(".", say("decimal_point")[lang])
+
+
+# The words every part of maca shares: yes/no, pass directions (a direction's name, and where
+# cards go in a sentence), presets, list joiners, numbers.
+catalogue("words", {
+    "lang_code": ("tr", "en"),
+    "yes": ("evet", "yes"), "no": ("hayır", "no"), "and": ("ve", "and"),
+    "decimal_point": (",", "."),
+    "dir_left": ("sola", "left"), "dir_right": ("sağa", "right"),
+    "dir_across": ("karşıya", "across"), "dir_none": ("yok", "none"),
+    "to_left": ("sola", "to the left"), "to_right": ("sağa", "to the right"),
+    "to_across": ("karşıya", "across"),
+    "preset_standard": ("standart", "standard"),
+    "preset_omnibus": ("Omnibus (karo valesi −10)", "Omnibus (jack of diamonds −10)"),
+    "preset_turkish": ("Türk kuralları", "Turkish rules"),
+    "preset_three_players": ("üç kişilik", "three players"),
+    "preset_partnership": ("eşli", "partnership"),
+    # labels of the game's parts, on buttons, column heads and panels
+    "rules": ("Kurallar", "Rules"), "hand_no": ("Tur", "Hand"), "trick_no": ("El", "Trick"),
+    "hint": ("İpucu", "Hint"), "moon": ("Kafa atma", "Moon"), "total": ("Toplam", "Total"),
+    "score_sheet": ("Puan tablosu", "Score sheet"), "pass_cards": ("Kartları geçir", "Pass the cards"),
+    "declared_peskir": ("peşkir dedi", "declared peşkir"),
+    "you_name": ("Sen", "You"), "puzzle_goal": ("Soru", "Puzzle"),
+    "your_cards_label": ("Senin kartların", "Your cards"),
+})

@@ -9,7 +9,8 @@ from maca import Card, CardSet, Hand, Rules
 from maca.bots import LowestBot, MoonDefender, SensibleBot, highest_cards
 from maca.lessons import (MOON_LINE, FollowSuitLesson, HeartsLesson, MoonLesson,
                                       Note, PassingLesson, PlayLesson, ScoringLesson,
-                                      TrickStepper, text, TEXT)
+                                      TrickStepper, TEXT)
+from maca.words import say
 
 
 # -- shared pieces ----------------------------------------------------------------------------
@@ -432,5 +433,5 @@ def test_the_moon_deal_can_be_lost_in_many_ways():
 
 
 def test_text_is_formatted_per_language():
-    assert text("choose", "tr", count=3, chosen=1).startswith("Geçireceğin 3 kartı seç (1/3)")
-    assert text("choose", "en", count=3, chosen=1).startswith("Choose 3 cards to pass (1/3)")
+    assert say("lessons.choose", count=3, chosen=1)["tr"].startswith("Geçireceğin 3 kartı seç (1/3)")
+    assert say("lessons.choose", count=3, chosen=1)["en"].startswith("Choose 3 cards to pass (1/3)")

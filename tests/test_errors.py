@@ -202,7 +202,7 @@ def test_bad_deal_details():
     (MID.replace(f"tricks={TRICKS}", "taken=AKQJT98765..AKQJT98765432.AKQJT98765432/.../.../..."),
      "taken= is not part of a position any more: list the completed tricks with tricks="),
     (MID.replace("0:AS,6C,6D,QS", "0:AS,6C,6D"), "trick 7 has 3 cards: a completed trick has 4"),
-    (MID.replace("0:AS,6C", "0:AS,6X"), "tricks= trick 7 cannot read '6X'"),
+    (MID.replace("0:AS,6C", "0:AS,6X"), "tricks= trick 7: cannot read '6X'"),
     (MID.replace("0:AS,6C", "x:AS,6C"), "tricks= trick 7 leader='x'"),
     (MID.replace("0:AS,6C", "1:AS,6C"), "trick 7 is led by seat 1, but seat 0 won trick 6"),
     (MID.replace("3:2C,AC,3C,9C", "0:2C,AC,3C,9C"), "trick 2 is led by seat 0, but seat 1 won "
@@ -214,7 +214,7 @@ def test_bad_deal_details():
     (MID.replace("trick=0:2S", "trick=02S"), "trick= '02S' should look like 2:7C,8C"),
     (MID.replace("trick=0:2S", "trick=x:2S"), "trick= leader='x': write a whole number"),
     (MID.replace("trick=0:2S", "trick=9:2S"), "trick 10: the leader 9 is not a seat"),
-    (MID.replace("trick=0:2S", "trick=0:ZZ"), "trick= cannot read 'ZZ'"),
+    (MID.replace("trick=0:2S", "trick=0:ZZ"), "trick=: cannot read 'ZZ'"),
     (MID.replace("trick=0:2S", "trick=0:2S,JH,7H,3S"), "the trick in progress has 4 cards"),
     (MID.replace("cards=.AKQ../", "cards=2.KQ../").replace("trick=0:2S", "trick=0:AH"),
      "trick 10: seat 0 could not play AH: Hearts are not broken"),

@@ -240,9 +240,13 @@ def test_an_html_sheet_saves_answers_in_a_browser(tmp_path: Path) -> None:
 def test_bad_class_lists_are_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                       text: str, problem: str) -> None:
     (tmp_path / "class.csv").write_text(text, encoding="utf-8")
-    code = main(["sheets", "--set", str(SET), "--class", str(tmp_path / "class.csv"),
-                 "--course", COURSE, "--assignment", ASSIGNMENT, "--out", str(tmp_path / "o")])
-    assert code == 2 and problem in capsys.readouterr().err
+    command = ["sheets", "--set", str(SET), "--class", str(tmp_path / "class.csv"),
+               "--course", COURSE, "--assignment", ASSIGNMENT, "--out", str(tmp_path / "o")]
+    assert main([*command, "--lang", "en"]) == 2 and problem in capsys.readouterr().err
+    # a Turkish teacher reads it in Turkish only
+    assert main(command) == 2
+    said = capsys.readouterr().err
+    assert "class.csv: " in said and problem not in said and "işlem yapılamadı" in said
 
 
 def test_a_missing_answers_folder_is_reported(tmp_path: Path,

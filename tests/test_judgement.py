@@ -17,7 +17,7 @@ from maca.exercises.kinds import build_question
 from maca.exercises.model import Exercise
 from maca.exercises.roster import Student
 from maca.exercises.sheets import write_sheets
-from maca.exercises.text import Text
+from maca.words import Text
 
 ROOT = Path(__file__).resolve().parent.parent
 STRATEGY = ROOT / "exercises" / "strategy.toml"

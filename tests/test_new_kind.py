@@ -17,7 +17,7 @@ from maca.exercises.grading import grade_files
 from maca.exercises.kinds import Line, Question, read_card
 from maca.exercises.roster import Student
 from maca.exercises.sheets import write_sheets
-from maca.exercises.text import Text, show
+from maca.words import Text, show
 from maca.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ..cards import QS as _QS, Card, CardSet, Suit
 from ..errors import SettingError, shown
 from ..observation import Observation
+from ..words import Text, catalogue, say
 
 __all__ = ["Explanation", "explain", "WORDS"]
 
@@ -79,39 +80,31 @@ WORDS: dict[str, tuple[str, str]] = {
                         " I tried {worlds} possible deals: {card} costs {mean} points on "
                         "average."),
 }
+catalogue("explain", WORDS, scoped=True)
 
 
 @dataclass(frozen=True)
-class Explanation:
-    """A short reason in both languages; ``text(lang)`` picks one."""
+class Explanation(Text):
+    """A short reason in both languages (a `maca.words.Text`); ``text(lang)`` picks one.
 
-    tr: str
-    en: str
+    >>> Explanation.of(say("explain.only", card="2♣")).tr
+    'Oynayabileceğin tek kart 2♣.'
+    """
 
     def text(self, lang: str = "en") -> str:
         """The reason in ``lang`` (``"tr"`` or ``"en"``)."""
-        return self.tr if lang == "tr" else self.en
+        return self[lang]
+
+    @classmethod
+    def of(cls, said: Text) -> Explanation:
+        """A text (one of the catalogue's ``explain.…`` sentences, filled in) as a reason."""
+        return cls(said.tr, said.en)
 
     def __add__(self, other: Explanation) -> Explanation:
         return Explanation(self.tr + other.tr, self.en + other.en)
 
     def __str__(self) -> str:
         return self.en
-
-
-def say(key: str, **values: object) -> Explanation:
-    """The sentence ``key`` of `WORDS` with ``values`` filled in (numbers with a decimal
-    comma in Turkish).
-
-    >>> say("only", card="2♣").tr
-    'Oynayabileceğin tek kart 2♣.'
-    """
-    tr, en = WORDS[key]
-    def fill(template: str, lang: str) -> str:
-        shown_values = {k: (f"{v:.1f}".replace(".", ",") if lang == "tr" else f"{v:.1f}")
-                        if isinstance(v, float) else v for k, v in values.items()}
-        return template.format(**shown_values)
-    return Explanation(fill(tr, "tr"), fill(en, "en"))
 
 
 def explain(seen: Observation, card: Card | CardSet) -> Explanation:
@@ -125,13 +118,14 @@ def explain(seen: Observation, card: Card | CardSet) -> Explanation:
     You are void in this suit: a good moment to get rid of a high card (A♠).
     """
     if isinstance(card, CardSet):
-        return say("pass", cards=" ".join(c.symbol for c in card.sorted_for_display()))
+        cards = " ".join(c.symbol for c in card.sorted_for_display())
+        return Explanation.of(say("explain.pass", cards=cards))
     if not isinstance(card, Card):
         raise SettingError(f"explain needs a card or the cards of a pass, not {shown(card)}")
     legal = seen.legal
     symbol = card.symbol
     if len(legal) == 1 and card in legal:
-        return say("only", card=symbol)
+        return Explanation.of(say("explain.only", card=symbol))
     rules, trick = seen.rules, seen.current_trick
     held = seen.cards
     qs_out = _QS not in seen.played and _QS not in held
@@ -139,28 +133,28 @@ def explain(seen: Observation, card: Card | CardSet) -> Explanation:
     if not trick.cards:
         if qs_out and card.suit is Suit.SPADES and card.rank < 12 and value <= 0 and not any(
                 c.suit is Suit.SPADES and c.rank > 12 for c in held):
-            return say("lead_smoke", card=symbol)
+            return Explanation.of(say("explain.lead_smoke", card=symbol))
         if value > 0:
-            return say("lead_forced", card=symbol)
+            return Explanation.of(say("explain.lead_forced", card=symbol))
         if card.rank <= 9:
-            return say("lead_low", card=symbol)
-        return say("lead_high", card=symbol)
+            return Explanation.of(say("explain.lead_low", card=symbol))
+        return Explanation.of(say("explain.lead_high", card=symbol))
     best = trick.winning_card
     assert best is not None
     if card.suit is best.suit:
         if card.rank < best.rank:
-            return say("duck", card=symbol, best=best.symbol)
+            return Explanation.of(say("explain.duck", card=symbol, best=best.symbol))
         if len(trick.cards) == rules.players - 1:
             highest = max((c for c in legal if c.suit is best.suit), key=lambda c: c.rank)
-            return say("last_high" if card == highest else "last_low", card=symbol,
-                       best=best.symbol)
+            key = "last_high" if card == highest else "last_low"
+            return Explanation.of(say(f"explain.{key}", card=symbol, best=best.symbol))
         if card == min((c for c in legal if c.suit is best.suit), key=lambda c: c.rank):
-            return say("low_over", card=symbol, best=best.symbol)
-        return say("over", card=symbol)
+            return Explanation.of(say("explain.low_over", card=symbol, best=best.symbol))
+        return Explanation.of(say("explain.over", card=symbol))
     if value > 0:
-        return say("dump_points", card=symbol, points=value)
+        return Explanation.of(say("explain.dump_points", card=symbol, points=value))
     if qs_out and card.suit is Suit.SPADES and card.rank > 12:
-        return say("dump_spade", card=symbol)
+        return Explanation.of(say("explain.dump_spade", card=symbol))
     if card.rank >= 10:
-        return say("dump_high", card=symbol)
-    return say("dump_low", card=symbol)
+        return Explanation.of(say("explain.dump_high", card=symbol))
+    return Explanation.of(say("explain.dump_low", card=symbol))

@@ -27,7 +27,8 @@ from ..errors import SettingError, shown
 from ..hand import Hand
 from ..observation import Observation
 from ..scoring import hand_points
-from .explain import Explanation, explain, say
+from ..words import say
+from .explain import Explanation, explain
 from .policy import RuleBot, rule_choice, rule_playout, seen_state, tables
 from .simple import dangerous_cards, play_out
 
@@ -330,8 +331,9 @@ class HardBot:
             return reason
         others = sorted((m, c) for c, m in means.items() if c != card.index)
         if not others:
-            return reason + say("simulated_alone", worlds=worlds, card=card.symbol,
-                                mean=float(mine))
+            return reason + Explanation.of(say("explain.simulated_alone", worlds=worlds,
+                                               card=card.symbol, mean=float(mine)))
         other_mean, other = others[0]
-        return reason + say("simulated", worlds=worlds, card=card.symbol, mean=float(mine),
-                            other=Card(other).symbol, other_mean=float(other_mean))
+        return reason + Explanation.of(say("explain.simulated", worlds=worlds, card=card.symbol,
+                                           mean=float(mine), other=Card(other).symbol,
+                                           other_mean=float(other_mean)))

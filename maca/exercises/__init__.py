@@ -24,6 +24,7 @@ Henüz doğru değil.
 1. turda kartlar sola geçirilir.
 """
 from ..errors import MacaError
+from ..words import Text
 from .generators import GenerationError
 from .kinds import GOALS, KINDS, NoQuestionError, Question, register_kind
 from .model import Exercise, Result, check, situation_html
@@ -31,7 +32,7 @@ from .progress import Progress, student_seed
 from .roster import ClassListError
 from .session import Attempt, Worksheet, answers_file_name
 from .sets import ExerciseSet, find_set, load_set, parse_set, set_from_dict, set_names
-from .text import AnswerError, AnswersFileError, ExerciseError, Text
+from .text import AnswerError, AnswersFileError, ExerciseError
 
 __all__ = ["Exercise", "ExerciseSet", "Result", "check", "situation_html", "load_set",
            "parse_set", "set_from_dict", "find_set", "set_names", "Progress", "Worksheet",

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import MacaError
-from .text import AnswersFileError, Text
+from ..words import Text
 
 __all__ = ["read_capped", "check_work", "tr_number", "MAX_VARIANTS", "cell", "write_csv", "write_new", "write_replacing", "plain",
            "unsafe_chars", "MAX_CELL", "SEPARATORS"]
@@ -49,16 +49,16 @@ def check_work(files: int, exercises: int, error: type[MacaError], what: Text) -
     >>> check_work(40, 200, MacaError, Text("öğrenci", "students"))
     Traceback (most recent call last):
     ...
-    maca.errors.MacaError: 40 öğrenci × 200 alıştırma = 8.000 ... / 40 students × 200 exercises = 8,000 exercises to build, more than 4,000 (about a minute of work): split the class or the set
+    maca.errors.MacaError: 40 students × 200 exercises = 8,000 exercises to build, more than 4,000 (about a minute of work): split the class or the set
     """
     total = files * exercises
     if total > MAX_VARIANTS:
-        raise error(f"{files} {what.tr} × {exercises} alıştırma = {tr_number(total)} "
-                    f"alıştırma kurulacak, {tr_number(MAX_VARIANTS)} sınırından fazla (aşağı "
-                    "yukarı bir dakikalık iş): sınıfı ya da seti bölün / "
-                    f"{files} {what.en} × {exercises} exercises = {total:,} exercises to build, "
-                    f"more than {MAX_VARIANTS:,} (about a minute of work): split the class or "
-                    "the set")
+        raise error(Text(f"{files} {what.tr} × {exercises} alıştırma = {tr_number(total)} "
+                         f"alıştırma kurulacak, {tr_number(MAX_VARIANTS)} sınırından fazla "
+                         "(aşağı yukarı bir dakikalık iş): sınıfı ya da seti bölün",
+                         f"{files} {what.en} × {exercises} exercises = {total:,} exercises to "
+                         f"build, more than {MAX_VARIANTS:,} (about a minute of work): split the "
+                         "class or the set"))
 
 
 def tr_number(number: int) -> str:
@@ -134,10 +134,7 @@ def read_capped(path: str | os.PathLike[str], limit: int, error: type[MacaError]
     name = str(path)
 
     def fail(tr: str, en: str) -> MacaError:
-        text = Text(f"{name}: {tr}", f"{name}: {en}")
-        if issubclass(error, AnswersFileError):
-            return error(text)
-        return error(f"{text.tr} / {text.en}")
+        return error(Text(f"{name}: {tr}", f"{name}: {en}"))
 
     def refuse(mode: int) -> MacaError:
         kind = _kind(mode)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..cards import Card, CardSet
-from .text import Text, say
+from ..words import Text, say
 
 __all__ = ["Draft", "AnswerForm", "CARDS", "CARD", "SEAT", "YES_NO", "NUMBERS", "WINNERS"]
 

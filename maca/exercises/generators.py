@@ -26,8 +26,8 @@ from ..rules import Rules
 from .kinds import (GOALS, ChooseDiscard, ChooseLead, ChoosePass, GameWinner, HandScore,
                     LegalCards, MoonPossible, NoQuestionError, Outcome, PassDirection, PlayGoal,
                     Question, TrickWinner)
-from .kinds.judgement import SOLVER_GOAL_TEXT
-from .text import ExerciseError, Text
+from ..words import Text, catalogue, say
+from .text import ExerciseError
 
 __all__ = ["THEMES", "Generated", "generate", "resolve_theme", "GenerationError"]
 
@@ -109,6 +109,9 @@ _LEGAL_HINTS = {
                             "zorundasın?", "You cannot follow suit. Under the Turkish rules, "
                             "which card must go first?"),
 }
+catalogue("hint_legal", _LEGAL_HINTS, scoped=True)
+
+
 def _legal_hint(theme: str, hand: Hand) -> Text:
     """The theme's hint, said about this position (so generated exercises differ)."""
     trick = hand.current_trick.cards
@@ -123,7 +126,7 @@ def _legal_hint(theme: str, hand: Hand) -> Text:
         return Text(f"{hand.trick_number}. eli sen açıyorsun. Kupalar kırıldı mı? Kırılmadıysa "
                     "kupa açabilir misin?", f"You lead trick {hand.trick_number}. Are hearts "
                     "broken? If not, may you lead a heart?")
-    return _LEGAL_HINTS[theme]
+    return say(f"hint_legal.{theme}")
 
 
 _GOAL_HINTS = {
@@ -142,6 +145,7 @@ _GOAL_HINTS = {
 }
 _GOAL_HINTS["win_cheaply"] = _GOAL_HINTS["win"]
 _GOAL_HINTS["lose_high"] = _GOAL_HINTS["lose"]
+catalogue("hint_goal", _GOAL_HINTS, scoped=True)
 
 
 def _seat_order(players: int) -> Text:
@@ -370,7 +374,7 @@ def _play_goal(theme: str, rules: Rules, rng: random.Random) -> Generated:
         text = question.goal_text()
         prompt = Text(f"Sıra sende. Hedefin: {text.tr} Hangi kartı oynarsın?",
                       f"Your turn. Your goal: {text.en} Which card do you play?")
-        return Generated(question, fields, prompt, (_GOAL_HINTS[goal],))
+        return Generated(question, fields, prompt, (say(f"hint_goal.{goal}"),))
     raise GenerationError(f"no play_goal position with theme {theme!r} was found")
 
 
@@ -388,18 +392,18 @@ _PASS_HINTS = {
                    "Passing across: would emptying a short suit help? With no card of a suit "
                    "left, you can throw penalty cards when it is led."),
 }
+catalogue("hint_pass", _PASS_HINTS, scoped=True)
 
 
 def _choose_pass(theme: str, rules: Rules, rng: random.Random) -> Generated:
     hand = Hand.deal(rules, number=1, rng=rng)
     fields: dict[str, Any] = {"cards": str(hand.cards(0)), "direction": theme}
     question = ChoosePass(fields, rules)
-    way = {"left": Text("sola", "left"), "right": Text("sağa", "right"),
-           "across": Text("karşıya", "across")}[theme]
+    way = say(f"dir_{theme}")
     count = rules.pass_count
     prompt = Text(f"Bu turda kartlar {way.tr} geçiriliyor. Hangi {count} kartı geçirirsin?",
                   f"This hand passes {way.en}. Which {count} cards do you pass?")
-    return Generated(question, fields, prompt, (_PASS_HINTS[theme],))
+    return Generated(question, fields, prompt, (say(f"hint_pass.{theme}"),))
 
 
 _SOLVED_HINTS = {
@@ -416,6 +420,7 @@ _SOLVED_HINTS = {
                           "Think of all the tricks left: taking one now may be better than a "
                           "dearer one later."),
 }
+catalogue("hint_solved", _SOLVED_HINTS, scoped=True)
 
 
 def _solved(kind: str, theme: str, rules: Rules, rng: random.Random) -> Generated:
@@ -436,7 +441,7 @@ def _solved(kind: str, theme: str, rules: Rules, rng: random.Random) -> Generate
             question = maker(fields, rules)
         except (NoQuestionError, ExerciseError):
             continue
-        goal = SOLVER_GOAL_TEXT[theme]
+        goal = say(f"goal_solver.{theme}")
         if kind == "choose_lead":
             prompt = Text(f"Eli sen açıyorsun ve bütün kartlar açık. Hedefin: {goal.tr} Hangi "
                           "kartla açarsın?", f"You lead, every hand face up. Your goal: {goal.en} "
@@ -445,7 +450,7 @@ def _solved(kind: str, theme: str, rules: Rules, rng: random.Random) -> Generate
             prompt = Text(f"Açılan renkten kartın yok ve bütün kartlar açık. Hedefin: {goal.tr} "
                           "Hangi kartı atarsın?", "You cannot follow suit, every hand face up. "
                           f"Your goal: {goal.en} Which card do you discard?")
-        return Generated(question, fields, prompt, (_SOLVED_HINTS[theme],))
+        return Generated(question, fields, prompt, (say(f"hint_solved.{theme}"),))
     raise GenerationError(f"no {kind} position with theme {theme!r} was found")
 
 

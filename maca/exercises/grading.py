@@ -26,16 +26,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from ..errors import MacaError, shown
+from ..words import Text, catalogue, say
 from .files import plain, write_csv, write_replacing
 from .model import check
 from .progress import Progress, student_seed
 from .roster import Student, file_stem
 from .session import answers_file_name
 from .sets import ExerciseSet
-from .text import AnswerError, AnswersFileError
+from .text import AnswersFileError
 
 __all__ = ["GradeRow", "grade_progress", "grade_files", "write_grades", "write_chart",
            "unusual", "HINTS", "CHART_FORMATS"]
@@ -43,51 +44,51 @@ __all__ = ["GradeRow", "grade_progress", "grade_files", "write_grades", "write_c
 #: the grading policies for hints and "solution seen" (see the module's notes)
 HINTS = ("counted", "ignored")
 
-_WORDS: dict[str, tuple[str, str]] = {
-    "other_set": ("cevaplar {theirs} seti için, {ours} için değil",
+catalogue("grading", {
+    "grade_other_set": ("cevaplar {theirs} seti için, {ours} için değil",
                   "the answers are for set {theirs}, not {ours}"),
-    "seed": ("dosyadaki tohum {seed} bu öğrencinin değil ({own}): öğrencinin kendi varyantı "
+    "grade_seed": ("dosyadaki tohum {seed} bu öğrencinin değil ({own}): öğrencinin kendi varyantı "
              "üzerinden notlandırıldı",
              "seed {seed} in the file is not this student's ({own}): graded on the student's "
              "own variant"),
-    "ignored": ("yok sayıldı (maca bunu bilmiyor): {what}", "ignored (maca does not know it): {what}"),
-    "no_exercise": ("yok sayıldı: answers[{id}]: böyle bir alıştırma yok",
+    "grade_ignored": ("yok sayıldı (maca bunu bilmiyor): {what}", "ignored (maca does not know it): {what}"),
+    "grade_no_exercise": ("yok sayıldı: answers[{id}]: böyle bir alıştırma yok",
                     "ignored answers[{id}]: no such exercise"),
-    "unreadable": ("{id}: okunamayan cevap: {why}", "{id}: unreadable answer: {why}"),
-    "bug": ("{id}: maca bu cevabı denetleyemedi (maca'da bir hata, lütfen bildirin): {why}",
+    "grade_unreadable": ("{id}: okunamayan cevap: {why}", "{id}: unreadable answer: {why}"),
+    "grade_bug": ("{id}: maca bu cevabı denetleyemedi (maca'da bir hata, lütfen bildirin): {why}",
             "{id}: maca could not check this answer (a bug in maca, please report it): {why}"),
-    "file_bug": ("maca bu dosyayı notlandıramadı (maca'da bir hata, lütfen bildirin): {why}",
+    "grade_file_bug": ("maca bu dosyayı notlandıramadı (maca'da bir hata, lütfen bildirin): {why}",
                  "maca could not grade this file (a bug in maca, please report it): {why}"),
-    "seen_zero": ("{id}: çözüm gösterilmiş: 0 puan", "{id}: the solution was seen: 0 points"),
-    "odd_seen_right": ("{id}: olağan dışı: çözüm gösterildikten sonra doğru cevap (araçlar "
+    "grade_seen_zero": ("{id}: çözüm gösterilmiş: 0 puan", "{id}: the solution was seen: 0 points"),
+    "grade_odd_seen_right": ("{id}: olağan dışı: çözüm gösterildikten sonra doğru cevap (araçlar "
                        "çözümü yalnızca yanlış bir denemeden sonra gösterir ve soruyu kapatır)",
                        "{id}: unusual: a right answer after the solution was seen (the tools "
                        "show it only after a wrong try, and close the question)"),
-    "odd_seen_early": ("{id}: olağan dışı: hiç denemeden çözüm gösterilmiş",
+    "grade_odd_seen_early": ("{id}: olağan dışı: hiç denemeden çözüm gösterilmiş",
                        "{id}: unusual: the solution seen before any try"),
-    "odd_hints": ("{id}: olağan dışı: {hints} ipucu kullanılmış, alıştırmada {has} ipucu var",
+    "grade_odd_hints": ("{id}: olağan dışı: {hints} ipucu kullanılmış, alıştırmada {has} ipucu var",
                   "{id}: unusual: {hints} hints used, the exercise has {has}"),
-    "odd_tries": ("{id}: olağan dışı: hiç deneme olmadan bir cevap",
+    "grade_odd_tries": ("{id}: olağan dışı: hiç deneme olmadan bir cevap",
                   "{id}: unusual: an answer with no try"),
-    "course": ("dosya {theirs} dersi için, {ours} için değil: --course değerini ya da dosyayı "
+    "grade_course": ("dosya {theirs} dersi için, {ours} için değil: --course değerini ya da dosyayı "
                "denetleyin",
                "the file is for course {theirs}, not {ours}: check --course or the file"),
-    "assignment": ("dosya {theirs} ödevi için, {ours} için değil: --assignment değerini ya da "
+    "grade_assignment": ("dosya {theirs} ödevi için, {ours} için değil: --assignment değerini ya da "
                    "dosyayı denetleyin",
                    "the file is for assignment {theirs}, not {ours}: check --assignment or "
                    "the file"),
-    "unknown": ("{id} numaralı öğrenci sınıf listesinde yok", "student {id} is not in the class list"),
-    "dup_lost": ("{id} numaralı öğrenci için başka dosyalar da var ({others}); araçların "
+    "grade_unknown": ("{id} numaralı öğrenci sınıf listesinde yok", "student {id} is not in the class list"),
+    "grade_dup_lost": ("{id} numaralı öğrenci için başka dosyalar da var ({others}); araçların "
                  "öğrencinin dosyasına verdiği ad olan {own} notlandırıldı, bu dosya "
                  "notlandırılmadı",
                  "other files also claim student {id} ({others}); {own}, the name the tools "
                  "give the student's file, was graded, not this one"),
-    "dup_won": ("başka dosyalar da {id} numaralı öğrenci olduğunu söylüyor ({others}): "
+    "grade_dup_won": ("başka dosyalar da {id} numaralı öğrenci olduğunu söylüyor ({others}): "
                 "notlandırılmadılar; bu dosya araçların öğrencinin dosyasına verdiği adı "
                 "taşıdığı için notlandırıldı",
                 "other files also claim student {id} ({others}): they were not graded; this "
                 "one was, as it has the name the tools give the student's file"),
-    "dup_none": ("{id} numaralı öğrenci için birden çok dosya var ({others}) ve hiçbiri "
+    "grade_dup_none": ("{id} numaralı öğrenci için birden çok dosya var ({others}) ve hiçbiri "
                  "araçların verdiği {own} adını (büyük/küçük harfiyle) taşımıyor: hiçbiri "
                  "notlandırılmadı; ders sisteminin kaydından hangisini öğrencinin yüklediğine "
                  "bakın, onu {own} adıyla bırakıp ötekileri kaldırın",
@@ -95,17 +96,12 @@ _WORDS: dict[str, tuple[str, str]] = {
                  "give it, {own} (case too): none was graded; check in the course system's "
                  "record which one the student uploaded, keep it as {own} and remove the "
                  "others"),
-    "lone_name": ("dosyanın adı öğrencinin numarasını taşımıyor ({own} değil): kimin "
+    "grade_lone_name": ("dosyanın adı öğrencinin numarasını taşımıyor ({own} değil): kimin "
                   "yüklediğini ders sisteminin kaydından denetleyin",
                   "the file's name does not name the student (not {own}): check who uploaded "
                   "it in the course system's record"),
-    "missing": ("cevap dosyası yok", "no answers file"),
-}
-
-
-def _say(lang: str, key: str, **values: Any) -> str:
-    """A sentence of the grader, in ``lang``."""
-    return _WORDS[key][lang == "en"].format(**values)
+    "grade_missing": ("cevap dosyası yok", "no answers file"),
+})
 
 
 @dataclass
@@ -160,15 +156,14 @@ def grade_progress(base: ExerciseSet, progress: Progress, file: str = "",
     seed = student_seed(progress.course, progress.assignment, progress.student_id)
     row = GradeRow(file, progress.student_id, progress.assignment, max_score=base.max_score)
     if progress.set_id != base.id:
-        row.error = _say(lang, "other_set", theirs=shown(progress.set_id), ours=shown(base.id))
+        row.error = say("grade_other_set", theirs=shown(progress.set_id), ours=shown(base.id))[lang]
         return row
     if progress.seed is not None and progress.seed != seed:
-        row.notes.append(_say(lang, "seed", seed=progress.seed, own=seed))
-    row.notes += [_say(lang, "ignored", what=item if lang == "en" else
-                       item.replace("field ", "alan ", 1)) for item in progress.ignored]
+        row.notes.append(say("grade_seed", seed=progress.seed, own=seed)[lang])
+    row.notes += [say("grade_ignored", what=Text(item.replace("field ", "alan ", 1), item))[lang] for item in progress.ignored]
     variant = base.variant(seed)
     ids = {e.id for e in variant}
-    row.notes += [_say(lang, "no_exercise", id=shown(k)) for k in progress.answers
+    row.notes += [say("grade_no_exercise", id=shown(k))[lang] for k in progress.answers
                   if k not in ids]
     for exercise in variant:
         entry = progress.answers.get(exercise.id)
@@ -177,36 +172,31 @@ def grade_progress(base: ExerciseSet, progress: Progress, file: str = "",
             continue
         key = exercise.id
         if entry.hints > len(exercise.hints):
-            row.unusual.append(_say(lang, "odd_hints", id=key, hints=entry.hints,
-                                    has=len(exercise.hints)))
+            row.unusual.append(say("grade_odd_hints", id=key, hints=entry.hints, has=len(exercise.hints))[lang])
         if entry.solution_seen and not entry.tries:
-            row.unusual.append(_say(lang, "odd_seen_early", id=key))
+            row.unusual.append(say("grade_odd_seen_early", id=key)[lang])
         if entry.answer is None:
             row.scores[exercise.id] = None
             continue
         if not entry.tries:
-            row.unusual.append(_say(lang, "odd_tries", id=key))
+            row.unusual.append(say("grade_odd_tries", id=key)[lang])
         used = min(entry.hints, len(exercise.hints)) if hints == "counted" else 0
         try:
             result = check(exercise, entry.answer, used)
-        except AnswerError as exc:
-            row.scores[key] = 0
-            row.notes.append(_say(lang, "unreadable", id=key, why=exc.message(lang)))
-            continue
         except MacaError as exc:
             row.scores[key] = 0
-            row.notes.append(_say(lang, "unreadable", id=key, why=exc))
+            row.notes.append(say("grade_unreadable", id=key, why=exc)[lang])
             continue
         except Exception as exc:  # a bug in maca: this answer scores 0, the others go on
             row.scores[key] = 0
-            row.notes.append(_say(lang, "bug", id=key, why=f"{type(exc).__name__}: {exc}"))
+            row.notes.append(say("grade_bug", id=key, why=f"{type(exc).__name__}: {exc}")[lang])
             continue
         row.scores[key] = result.score
         if entry.solution_seen and result.passed:
-            row.unusual.append(_say(lang, "odd_seen_right", id=key))
+            row.unusual.append(say("grade_odd_seen_right", id=key)[lang])
             if hints == "counted":
                 row.scores[key] = 0
-                row.notes.append(_say(lang, "seen_zero", id=key))
+                row.notes.append(say("grade_seen_zero", id=key)[lang])
     row.notes[:0] = row.unusual   # first: a long status cell is cut at its end
     return row
 
@@ -274,17 +264,16 @@ def grade_files(base: ExerciseSet, files: Sequence[Path], course: str | None = N
             continue
         except Exception as exc:  # a bug in maca: reported in the file's row
             rows.append(GradeRow(name, "", assignment or "", max_score=base.max_score,
-                                 error=_say(lang, "file_bug", why=f"{type(exc).__name__}: {exc}")))
+                                 error=say("grade_file_bug", why=f"{type(exc).__name__}: {exc}")[lang]))
             continue
         row = GradeRow(name, progress.student_id, progress.assignment, progress.course,
                        max_score=base.max_score)
         if course is not None and progress.course != course:
-            row.error = _say(lang, "course", theirs=shown(progress.course), ours=shown(course))
+            row.error = say("grade_course", theirs=shown(progress.course), ours=shown(course))[lang]
         elif assignment is not None and progress.assignment != assignment:
-            row.error = _say(lang, "assignment", theirs=shown(progress.assignment),
-                             ours=shown(assignment))
+            row.error = say("grade_assignment", theirs=shown(progress.assignment), ours=shown(assignment))[lang]
         elif known is not None and progress.student_id not in known:
-            row.error = _say(lang, "unknown", id=shown(progress.student_id))
+            row.error = say("grade_unknown", id=shown(progress.student_id))[lang]
         else:
             claims.setdefault(progress.student_id, []).append((len(rows), progress))
         rows.append(row)
@@ -300,20 +289,18 @@ def grade_files(base: ExerciseSet, files: Sequence[Path], course: str | None = N
                 rows[i] = _graded(base, progress, rows[i].file, hints, lang)
                 rows[i].course = course_of
                 if others:
-                    rows[i].notes.insert(0, _say(lang, "dup_won", id=shown(sid), others=others))
+                    rows[i].notes.insert(0, say("grade_dup_won", id=shown(sid), others=others)[lang])
                 elif rows[i].file.casefold() not in own_names(base.id, sid):
-                    rows[i].notes.insert(0, _say(lang, "lone_name", own=canonical))
+                    rows[i].notes.insert(0, say("grade_lone_name", own=canonical)[lang])
                     rows[i].odd_name = True
             elif winner is not None:
-                rows[i].error = _say(lang, "dup_lost", id=shown(sid), others=others,
-                                     own=rows[winner].file)
+                rows[i].error = say("grade_dup_lost", id=shown(sid), others=others, own=rows[winner].file)[lang]
             else:
-                rows[i].error = _say(lang, "dup_none", id=shown(sid), others=others,
-                                     own=canonical)
+                rows[i].error = say("grade_dup_none", id=shown(sid), others=others, own=canonical)[lang]
     for student in students or ():
         if student.id not in claims:
             rows.append(GradeRow("", student.id, assignment or "", max_score=base.max_score,
-                                 error=_say(lang, "missing")))
+                                 error=say("grade_missing")[lang]))
     return [plain_row(row) for row in rows]
 
 
@@ -325,7 +312,7 @@ def _graded(base: ExerciseSet, progress: Progress, file: str, hints: str,
     except Exception as exc:
         why = exc if isinstance(exc, MacaError) else f"{type(exc).__name__}: {exc}"
         return GradeRow(file, progress.student_id, progress.assignment, max_score=base.max_score,
-                        error=_say(lang, "file_bug", why=why))
+                        error=say("grade_file_bug", why=why)[lang])
 
 
 def write_grades(rows: Sequence[GradeRow], base: ExerciseSet, path: str | Path,

@@ -20,8 +20,8 @@ from .. import render
 from ..cards import CardSet, Suit
 from ..trick import Trick
 from ..notation import rules_to_text
+from ..words import Text, say
 from .kinds import Line, Question
-from .text import Text, say
 
 __all__ = ["Exercise", "Result", "check", "situation_html", "coloured"]
 

@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import shown
+from ..words import Text
 from .files import plain, read_capped, unsafe_chars
-from .text import AnswersFileError, Text
+from .text import AnswersFileError
 
 __all__ = ["FORMAT", "VERSION", "Entry", "Progress", "student_seed"]
 

@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..errors import MacaError, shown
+from ..words import Text
 from .files import plain, read_capped, unsafe_chars
-from .text import Text
 
 __all__ = ["Student", "ClassList", "ClassListError", "read_class", "parse_class", "file_stem",
            "name_clashes", "MAX_STUDENTS", "MAX_ID"]
@@ -66,7 +66,7 @@ class ClassList(list[Student]):
     it for the teacher (empty when it was plain UTF-8)."""
 
     encoding: str = "utf-8"
-    note: str = ""
+    note: Text | None = None
 
 
 def file_stem(student_id: str) -> str:
@@ -104,17 +104,18 @@ def name_clashes(ids: Iterable[str]) -> list[tuple[str, str]]:
     return clashes
 
 
-def clash_message(one: str, other: str) -> str:
+def clash_message(one: str, other: str) -> Text:
     """What to tell the teacher when two ids give one file name (both languages)."""
     stem = file_stem(other)
-    return (f"öğrenci numaraları {shown(one)} ve {shown(other)} aynı dosya adını veriyor "
-            f"({stem!r}; büyük/küçük harf ve Türkçe harfler dosya adlarında ayırt edilmez): "
-            "birini değiştirin / student ids "
-            f"{shown(one)} and {shown(other)} give the same file name ({stem!r}; file names do "
-            "not tell case or Turkish letters apart): change one of them")
+    return Text(f"öğrenci numaraları {shown(one)} ve {shown(other)} aynı dosya adını veriyor "
+                f"({stem!r}; büyük/küçük harf ve Türkçe harfler dosya adlarında ayırt "
+                "edilmez): birini değiştirin",
+                f"student ids {shown(one)} and {shown(other)} give the same file name "
+                f"({stem!r}; file names do not tell case or Turkish letters apart): change one "
+                "of them")
 
 
-def _decode(data: bytes, source: str) -> tuple[str, str, str]:
+def _decode(data: bytes, source: str) -> tuple[str, str, Text | None]:
     """The text of a class list, the encoding used and a note for the teacher."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         candidates = ["utf-16"]
@@ -134,17 +135,18 @@ def _decode(data: bytes, source: str) -> tuple[str, str, str]:
             continue
         if "\0" in text:
             break
-        note = ""
+        note = None
         if encoding.startswith("utf-16"):
-            note = f"{source}: UTF-16 olarak okundu / read as UTF-16"
+            note = Text(f"{source}: UTF-16 olarak okundu", f"{source}: read as UTF-16")
         elif encoding == "cp1254":
-            note = (f"{source}: Windows Türkçe (cp1254) olarak okundu; Türkçe harfleri denetleyin"
-                    " / read as Windows Turkish (cp1254); check the Turkish letters")
+            note = Text(f"{source}: Windows Türkçe (cp1254) olarak okundu; Türkçe harfleri "
+                        "denetleyin", f"{source}: read as Windows Turkish (cp1254); check the "
+                        "Turkish letters")
         return text.lstrip("\ufeff"), encoding, note
-    raise ClassListError(f"{source}: metin olarak okunamadı (UTF-8, UTF-16 ya da Windows Türkçe "
-                         "değil): elektronik tablonuzda 'CSV UTF-8' olarak kaydedin / cannot be "
-                         "read as text (not UTF-8, UTF-16 nor Windows Turkish): save it from "
-                         "your spreadsheet as 'CSV UTF-8'")
+    raise ClassListError(Text(f"{source}: metin olarak okunamadı (UTF-8, UTF-16 ya da Windows "
+                              "Türkçe değil): elektronik tablonuzda 'CSV UTF-8' olarak kaydedin",
+                              f"{source}: cannot be read as text (not UTF-8, UTF-16 nor Windows "
+                              "Turkish): save it from your spreadsheet as 'CSV UTF-8'"))
 
 
 _UTF8_LETTER = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}"
@@ -163,12 +165,13 @@ def _stray_byte(data: bytes, source: str) -> None:
         before = data[:exc.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         line = before.count(b"\n") + 1
         shown_byte = f"0x{data[exc.start]:02X}"
-    raise ClassListError(
+    raise ClassListError(Text(
         f"{source}: satır {line}: dosya UTF-8 ama bu satırda UTF-8 olmayan bir bayt var "
         f"({shown_byte}; başka bir dosyadan yapıştırılmış bir harf olabilir): satırdaki adı "
-        f"yeniden yazıp 'CSV UTF-8' olarak kaydedin / {source}: line {line}: the file is UTF-8 "
-        f"but this line holds a byte that is not UTF-8 ({shown_byte}; perhaps a letter pasted "
-        "from another file): type the name on that line again and save as 'CSV UTF-8'")
+        "yeniden yazıp 'CSV UTF-8' olarak kaydedin",
+        f"{source}: line {line}: the file is UTF-8 but this line holds a byte that is not UTF-8 "
+        f"({shown_byte}; perhaps a letter pasted from another file): type the name on that "
+        "line again and save as 'CSV UTF-8'"))
 
 
 def read_class(path: str | Path) -> ClassList:
@@ -189,7 +192,7 @@ def parse_class(text: str, source: str = "<class list>") -> ClassList:
     >>> parse_class('student_id,name\\n1,"Ayşe\\n2,Can\\n', "c.csv")
     Traceback (most recent call last):
     ...
-    maca.exercises.roster.ClassListError: c.csv: satır 2: ... / c.csv: line 2: a quote (") opens and is not closed on this line...
+    maca.exercises.roster.ClassListError: c.csv: line 2: a quote (") opens and is not closed on this line...
     """
     if not isinstance(text, str):
         raise ClassListError(f"{source}: a class list is CSV text, not {shown(text)}")
@@ -202,24 +205,24 @@ def parse_class(text: str, source: str = "<class list>") -> ClassList:
         return _students(reader, lines, header, source, delimiter)
     except csv.Error as exc:  # a field beyond the csv module's size limit; a stray quote
         line = reader.line_num or 1
-        raise ClassListError(f"{source}: satır {line}: CSV olarak okunamadı ({exc}); satırı "
-                             f"düzeltin / {source}: line {line}: not readable as CSV ({exc}); "
-                             "correct that line") from None
+        raise ClassListError(Text(f"{source}: satır {line}: CSV olarak okunamadı ({exc}); "
+                                  "satırı düzeltin", f"{source}: line {line}: not readable as "
+                                  f"CSV ({exc}); correct that line")) from None
 
 
 def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
               source: str, delimiter: str = ",") -> ClassList:
     def fail(line: int, tr: str, en: str) -> ClassListError:
-        return ClassListError(f"{source}: satır {line}: {tr} / {source}: line {line}: {en}")
+        return ClassListError(Text(f"{source}: satır {line}: {tr}", f"{source}: line {line}: {en}"))
 
     rows = iter(reader)
     first = next(rows, [])
     columns = [c.strip().lstrip("\ufeff").lower() for c in first]
     if "student_id" not in columns:
-        raise ClassListError(
+        raise ClassListError(Text(
             f"{source}: 1. satır student_id sütunu (ve isterseniz name) olan bir başlık olmalı; "
-            f"bulunan: {shown(header.strip())} / {source}: line 1 must be a header with a "
-            f"student_id column (and optionally name); found {shown(header.strip())}")
+            f"bulunan: {shown(header.strip())}", f"{source}: line 1 must be a header with a "
+            f"student_id column (and optionally name); found {shown(header.strip())}"))
     at_id = columns.index("student_id")
     at_name = columns.index("name") if "name" in columns else None
     students = ClassList()
@@ -269,21 +272,22 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
                        f"({signs}); remove it")
         other = next((c for c in (";", ",", "\t") if c != delimiter and c in sid), None)
         if other is not None:
-            sep = {"\t": "sekme / tab"}.get(delimiter, delimiter)
-            mark = {"\t": "sekme / tab"}.get(other, other)
+            tab = {"\t": ("sekme", "tab")}
+            sep_tr, sep_en = tab.get(delimiter, (delimiter, delimiter))
+            mark_tr, mark_en = tab.get(other, (other, other))
             if len(columns) == 1:
-                raise fail(start, f"student_id {shown(sid)} içinde {mark!r} var ama başlıkta "
+                raise fail(start, f"student_id {shown(sid)} içinde {mark_tr!r} var ama başlıkta "
                            "tek sütun var: başlığa name sütununu ekleyin (student_id"
-                           f"{other}name) ya da numaradan {mark!r} işaretini silin",
-                           f"student_id {shown(sid)} holds {mark!r} but the header has one "
+                           f"{other}name) ya da numaradan {mark_tr!r} işaretini silin",
+                           f"student_id {shown(sid)} holds {mark_en!r} but the header has one "
                            f"column: add the name column to the header (student_id{other}name) "
-                           f"or remove the {mark!r} from the id")
-            raise fail(start, f"student_id {shown(sid)} içinde {mark!r} var ama başlık "
-                       f"sütunları {sep!r} ile ayırıyor: ayırıcılar satırdan satıra farklı "
+                           f"or remove the {mark_en!r} from the id")
+            raise fail(start, f"student_id {shown(sid)} içinde {mark_tr!r} var ama başlık "
+                       f"sütunları {sep_tr!r} ile ayırıyor: ayırıcılar satırdan satıra farklı "
                        "ya da başlıkta name sütunu eksik; bütün listeyi tek bir ayırıcıyla "
                        "kaydedin (başlık: student_id,name)",
-                       f"student_id {shown(sid)} holds {mark!r} but the header separates "
-                       f"columns with {sep!r}: the separators differ between lines, or the "
+                       f"student_id {shown(sid)} holds {mark_en!r} but the header separates "
+                       f"columns with {sep_en!r}: the separators differ between lines, or the "
                        "header lacks its name column; save the whole list with one separator "
                        "(header: student_id,name)")
         if sid in lines_of:
@@ -293,8 +297,9 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
         key = file_stem(sid).casefold()
         if key in stems:
             other = stems[key]
-            raise ClassListError(f"{source}: satır {start} / line {start}: "
-                                 f"{clash_message(other, sid)} ({lines_of[other]}, {start})")
+            clash = clash_message(other, sid)
+            raise fail(start, f"{clash.tr} ({lines_of[other]}, {start})",
+                       f"{clash.en} ({lines_of[other]}, {start})")
         if len(students) >= MAX_STUDENTS:
             raise fail(start, f"bir sınıf listesinde en çok {MAX_STUDENTS} öğrenci olabilir; "
                        "listeyi bölün", f"a class list holds at most {MAX_STUDENTS} students; "
@@ -302,6 +307,6 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
         stems[key], lines_of[sid] = sid, start
         students.append(Student(sid, name))
     if not students:
-        raise ClassListError(f"{source}: listede hiç öğrenci yok / {source}: the class list has no "
-                             "students")
+        raise ClassListError(Text(f"{source}: listede hiç öğrenci yok",
+                                  f"{source}: the class list has no students"))
     return students

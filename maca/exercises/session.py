@@ -35,12 +35,13 @@ from typing import Any, Iterator
 
 from ..cards import Card, CardSet
 from ..errors import MacaError, SettingError, shown
+from ..words import Text, say
 from .forms import AnswerForm, Draft
 from .model import Exercise, Result, check, situation_html
 from .progress import Entry, Progress, student_seed
 from .roster import file_stem
 from .sets import ExerciseSet, find_set
-from .text import AnswerError, AnswersFileError, Text, say
+from .text import AnswerError, AnswersFileError
 
 __all__ = ["Attempt", "Worksheet", "answers_file_name", "GUEST", "COURSE"]
 
@@ -267,7 +268,7 @@ class Attempt:
         try:
             self._show(check(self.exercise, entry.answer, entry.hints))
         except MacaError as exc:     # a typed answer that cannot be read: wrong, and why
-            why = exc.text if isinstance(exc, AnswerError) else Text(str(exc), str(exc))
+            why = exc.text
             self.result = Result(self.exercise.id, False, 0, self.exercise.points, (why,),
                                  entry.answer)
             self.showing = True
@@ -321,9 +322,10 @@ class Worksheet:
         for key, value in (("course", course), ("assignment", assignment),
                            ("student", student_id)):
             if not isinstance(value, str) or not value.strip() or len(value) > 200:
-                raise SettingError(f"{key} boş olmayan bir yazı olmalı (en çok 200 harf) / "
-                                   f"{key} must be a non-empty text of at most 200 characters, "
-                                   f"not {shown(value)}")
+                raise SettingError(Text(f"{key} boş olmayan bir yazı olmalı (en çok 200 harf), "
+                                        f"{shown(value)} değil",
+                                        f"{key} must be a non-empty text of at most 200 "
+                                        f"characters, not {shown(value)}"))
         seed = student_seed(course, assignment, student_id)
         return cls(base.variant(seed), Progress(course, assignment, student_id, base.id, seed),
                    folder)

@@ -33,11 +33,12 @@ from typing import Any, Iterator, Mapping
 
 from ..errors import MacaError, shown
 from ..notation import rules_to_text
+from ..words import Text, say
 from .files import read_capped
 from .generators import GenerationError, generate, resolve_theme
 from .kinds import build_question, parse_rules
 from .model import Exercise
-from .text import ExerciseError, Text, text_field
+from .text import ExerciseError, text_field
 
 __all__ = ["ExerciseSet", "load_set", "parse_set", "set_from_dict", "find_set", "set_names",
            "SET_FOLDERS"]
@@ -115,9 +116,10 @@ def load_set(path: str | Path, seed: int | None = None) -> ExerciseSet:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ExerciseError(f"{path}: UTF-8 metni değil (bayt {exc.start}); dosyayı UTF-8 "
-                            f"olarak kaydedin / {path}: cannot read the exercise set: not UTF-8 "
-                            f"text (byte {exc.start}); save the file as UTF-8") from None
+        raise ExerciseError(Text(f"{path}: UTF-8 metni değil (bayt {exc.start}); dosyayı "
+                                 "UTF-8 olarak kaydedin",
+                                 f"{path}: cannot read the exercise set: not UTF-8 text (byte "
+                                 f"{exc.start}); save the file as UTF-8")) from None
     return parse_set(text, str(path), seed, default_id=path.stem)
 
 
@@ -138,9 +140,8 @@ def find_set(source: str | Path | ExerciseSet) -> ExerciseSet:
     >>> find_set("pasing")
     Traceback (most recent call last):
     ...
-    maca.exercises.text.ExerciseError: 'pasing' adında bir alıştırma seti yok / no exercise set \
-'pasing'. Setler / sets: follow_suit, hearts, moon, passing, scoring, strategy, turkish, variants; ya da bir .toml \
-dosyasının yolu / or the path of a .toml file
+    maca.exercises.text.ExerciseError: no exercise set 'pasing'. Sets: follow_suit, hearts, moon, passing, \
+scoring, strategy, turkish, variants; or the path of a .toml file
     """
     if isinstance(source, ExerciseSet):
         return source
@@ -154,9 +155,11 @@ dosyasının yolu / or the path of a .toml file
         for folder in SET_FOLDERS:
             if (folder / f"{source}.toml").is_file():
                 return load_set(folder / f"{source}.toml")
-    raise ExerciseError(f"{shown(str(source))} adında bir alıştırma seti yok / no exercise set "
-                        f"{shown(str(source))}. Setler / sets: {', '.join(set_names())}; ya da bir "
-                        ".toml dosyasının yolu / or the path of a .toml file")
+    names = ", ".join(set_names())
+    raise ExerciseError(Text(f"{shown(str(source))} adında bir alıştırma seti yok. Setler: "
+                             f"{names}; ya da bir .toml dosyasının yolu",
+                             f"no exercise set {shown(str(source))}. Sets: {names}; or the path "
+                             "of a .toml file"))
 
 
 def parse_set(text: str, source: str = "<set>", seed: int | None = None,
@@ -273,7 +276,7 @@ def _exercise(table: Mapping[str, Any], index: int, defaults: _Defaults, source:
                         _count(table.get("points", defaults.points), "points", 0, MAX_POINTS),
                         _hints(table.get("hints", [])), defaults.hint_cost, source)
     except MacaError as exc:
-        raise ExerciseError(f"{where}: {exc}") from None
+        raise ExerciseError(say("within"), where=where, exc=exc) from None
 
 
 def _generate_spec(table: Mapping[str, Any], index: int, defaults: _Defaults,
@@ -299,7 +302,7 @@ def _generate_spec(table: Mapping[str, Any], index: int, defaults: _Defaults,
                 "where": where}
         return spec
     except MacaError as exc:
-        raise ExerciseError(f"{where}: {exc}") from None
+        raise ExerciseError(say("within"), where=where, exc=exc) from None
 
 
 def _generated(set_id: str, seed: int, specs: tuple[Mapping[str, Any], ...],
@@ -312,7 +315,7 @@ def _generated(set_id: str, seed: int, specs: tuple[Mapping[str, Any], ...],
             try:
                 made = generate(spec["kind"], spec["theme"], rules, rng)
             except GenerationError as exc:
-                raise ExerciseError(f"{spec['where']}: {exc}") from None
+                raise ExerciseError(say("within"), where=spec["where"], exc=exc) from None
             out.append(Exercise(f"{spec['id']}-{j + 1}", made.question, spec["prompt"] or made.prompt,
                                 spec["points"], spec["hints"] if spec["hints"] is not None else made.hints,
                                 defaults.hint_cost, source))

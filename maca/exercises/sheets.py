@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..errors import shown
+from ..words import Text, say
 from .model import coloured, situation_html
 from .progress import FORMAT, VERSION, student_seed
 from .files import check_work, plain, read_capped, unsafe_chars, write_csv, write_new
@@ -25,7 +26,7 @@ from .roster import MAX_ID, MAX_STUDENTS, Student, clash_message, file_stem, nam
 from .session import answers_file_name
 from .sets import MAX_BYTES as SET_BYTES
 from .sets import ExerciseSet, load_set, parse_set
-from .text import ExerciseError, Text, say
+from .text import ExerciseError
 
 __all__ = ["SheetEntry", "write_sheets", "html_sheet", "notebook_sheet", "markdown_text",
            "STUDENTS", "TEACHER"]
@@ -203,15 +204,18 @@ def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
     for key, value in (("course", course), ("assignment", assignment)):
         if not isinstance(value, str) or not value.strip() or len(value) > MAX_ID or \
                 unsafe_chars(value):
-            raise ExerciseError(f"{key} boş olmayan, en çok {MAX_ID} karakterlik, denetim, yön ya da "
-                                "görünmez işaret içermeyen bir yazı olmalı / "
-                                f"{key} must be a non-empty text of at most {MAX_ID} characters, "
-                                "with no control, direction or invisible mark, "
-                                f"not {shown(value)}")
+            raise ExerciseError(Text(f"{key} boş olmayan, en çok {MAX_ID} karakterlik, denetim, "
+                                     "yön ya da görünmez işaret içermeyen bir yazı olmalı, "
+                                     f"{shown(value)} değil",
+                                     f"{key} must be a non-empty text of at most {MAX_ID} "
+                                     "characters, with no control, direction or invisible mark, "
+                                     f"not {shown(value)}"))
     students = list(students)
     if len(students) > MAX_STUDENTS:
-        raise ExerciseError(f"en çok {MAX_STUDENTS} öğrenci / at most {MAX_STUDENTS} students, "
-                            f"not {len(students)}: listeyi bölün / split the list")
+        raise ExerciseError(Text(f"en çok {MAX_STUDENTS} öğrenci olabilir, {len(students)} "
+                                 "değil: listeyi bölün",
+                                 f"at most {MAX_STUDENTS} students, not {len(students)}: split "
+                                 "the list"))
     for one, other in name_clashes(s.id for s in students)[:1]:
         raise ExerciseError(clash_message(one, other))
     path = Path(set_path)
@@ -227,16 +231,17 @@ def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
     sheets, teacher = out / STUDENTS, out / TEACHER
     for folder in (out, sheets, teacher):
         if folder.exists() and not folder.is_dir():
-            raise ExerciseError(f"{plain(folder)} bir dosya, klasör değil: --out için yeni bir "
-                                f"klasör adı verin / {plain(folder)} is a file, not a folder: "
-                                "give --out a new folder's name")
+            raise ExerciseError(Text(f"{plain(folder)} bir dosya, klasör değil: --out için yeni "
+                                     "bir klasör adı verin",
+                                     f"{plain(folder)} is a file, not a folder: give --out a new "
+                                     "folder's name"))
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise ExerciseError(f"{plain(folder)} klasörü yapılamadı ({exc.strerror}): --out "
-                                f"için yazabildiğiniz bir yer seçin / cannot make the folder "
-                                f"{plain(folder)} ({exc.strerror}): choose a place you can "
-                                "write to for --out") from None
+            raise ExerciseError(Text(f"{plain(folder)} klasörü yapılamadı ({exc.strerror}): "
+                                     "--out için yazabildiğiniz bir yer seçin",
+                                     f"cannot make the folder {plain(folder)} ({exc.strerror}): "
+                                     "choose a place you can write to for --out")) from None
     entries = []
     for student in students:
         seed = student_seed(course, assignment, student.id)

@@ -1,4 +1,7 @@
-"""Bilingual text for exercises: `Text` (Turkish + English), the feedback catalogue, errors.
+"""The exercises' words (feedback, labels, the answers file's notes) and their errors.
+
+The sentences are a catalogue of the text layer (`maca.words`): ``say(key, **params)`` fills
+one in both languages.
 
 >>> say("seat_wins", seat=Seat(1), card=Card.parse("KC"))["tr"]
 'Eli Batı alır: K♣ açılan rengin en büyük kartı.'
@@ -9,108 +12,18 @@ A sentence about the learner's own seat speaks to them, with the verb to match:
 
 >>> say("seat_wins", seat=Seat(0), card=Card.parse("KC")).to_dict()
 {'tr': 'Eli sen alırsın: K♣ açılan rengin en büyük kartı.', 'en': 'You win the trick: K♣ is the highest card of the suit led.'}
->>> say("passes_from", hand=2, direction=Text("sağa", "right"), seat=Seat(1), target=Seat(0))["tr"]
+>>> say("passes_from", hand=2, direction=say("dir_right"), seat=Seat(1), target=Seat(0))["tr"]
 '2. turda kartlar sağa geçirilir: Batı kartları senden alır.'
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
-from ..cards import Card, CardSet
+from ..cards import Card
 from ..errors import MacaError, shown
-from ..reasons import LANGS, Verdict
-from ..words import SeatWord, card_list, is_you, seat_name, seat_words
+from ..words import LANGS, Seat, Text, catalogue, say
 
-__all__ = ["Text", "Seat", "Owner", "say", "ExerciseError", "AnswerError", "AnswersFileError"]
-
-
-@dataclass(frozen=True)
-class Text:
-    """A sentence in Turkish and English: ``text["tr"]``, ``text["en"]``."""
-
-    tr: str
-    en: str
-
-    def __getitem__(self, lang: str) -> str:
-        return self.tr if lang == "tr" else self.en
-
-    @classmethod
-    def join(cls, parts: Iterable[Text], sep: str = " ") -> Text:
-        """The parts joined, language by language."""
-        items = list(parts)
-        return cls(sep.join(p.tr for p in items), sep.join(p.en for p in items))
-
-    def to_dict(self) -> dict[str, str]:
-        """``{"tr": …, "en": …}``, as in exercise files."""
-        return {"tr": self.tr, "en": self.en}
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat to be named in a message (``Batı`` / ``West``)."""
-
-    seat: int
-    players: int = 4
-
-
-@dataclass(frozen=True)
-class Owner(Seat):
-    """A seat as the owner of something: ``Batı'nın``, ``Senin`` / ``West's``, ``Your``."""
-
-
-class _Seats:
-    """Several seats in a template: ``{seats}`` lists their labels, ``{seats:Nom}`` names them as
-    the subject of a sentence ("Sen ve Kuzey", "West and East")."""
-
-    def __init__(self, seats: list[Seat], lang: str) -> None:
-        self.seats, self.lang = seats, lang
-
-    def __format__(self, spec: str) -> str:
-        if not spec:
-            return _show(self.seats, self.lang)
-        players = self.seats[0].players if self.seats else 4
-        words = seat_words([s.seat for s in self.seats], self.lang, players, spec.lower())
-        return words[:1].upper() + words[1:] if spec[0].isupper() else words
-
-
-def _word(value: Any, lang: str) -> Any:
-    """A parameter as a template needs it: seats keep their forms (`SeatWord`), the rest is
-    written out."""
-    if isinstance(value, Owner):
-        return _OwnerWord(value.seat, lang, value.players)
-    if isinstance(value, Seat):
-        return SeatWord(value.seat, lang, value.players)
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Seat) for v in value):
-        return _Seats(list(value), lang)
-    return _show(value, lang)
-
-
-class _OwnerWord(SeatWord):
-    __slots__ = ()
-
-    def __format__(self, spec: str) -> str:
-        return super().__format__(spec or "Gen")
-
-
-def _show(value: Any, lang: str) -> str:
-    if isinstance(value, Owner):
-        return format(_OwnerWord(value.seat, lang, value.players))
-    if isinstance(value, Seat):
-        return seat_name(value.seat, lang, value.players)
-    if isinstance(value, Card):
-        return value.symbol
-    if isinstance(value, CardSet):
-        return card_list(value) or "—"
-    if isinstance(value, (Verdict, MacaError)) and hasattr(value, "message"):
-        return value.message(lang)
-    if isinstance(value, Text):
-        return value[lang]
-    if isinstance(value, bool):
-        return ("evet" if value else "hayır") if lang == "tr" else ("yes" if value else "no")
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_show(v, lang) for v in value) or "—"
-    return str(value)
+__all__ = ["ExerciseError", "AnswerError", "AnswersFileError", "text_field"]
 
 
 # Feedback and labels: key -> (Turkish, English). Seats, cards, verdicts are filled per language.
@@ -203,9 +116,6 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                     "it loses too and is a higher card, so you get rid of a high card."),
     "with_points": (" ({points} ceza puanıyla)", " (with {points} penalty points)"),
     # situation labels
-    "rules": ("Kurallar", "Rules"),
-    "hand_no": ("Tur", "Hand"),
-    "trick_no": ("El", "Trick"),
     "trick_of": ("{number}/{total}", "{number} of {total}"),
     "your_cards": ("Elindeki kartlar", "Your cards"),
     "cards_of": ("{owner:Gen} kartları", "{owner:Gen} cards"),
@@ -250,11 +160,10 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "standings": ("Sıralama puanları (+1/0/−1)", "Standings (+1/0/−1)"),
     "hand_points": ("Bu turun puanları", "This hand's points"),
     "nobody": ("Kimse", "Nobody"),
-    "yes": ("Evet", "Yes"),
-    "no": ("Hayır", "No"),
+    "answer_yes": ("Evet", "Yes"),
+    "answer_no": ("Hayır", "No"),
     # the exercise widget
     "check": ("Kontrol et", "Check"),
-    "hint": ("İpucu", "Hint"),
     "retry": ("Tekrar dene", "Try again"),
     "reveal": ("Çözümü göster", "Show solution"),
     "previous": ("◀ Önceki", "◀ Previous"),
@@ -367,29 +276,8 @@ _YOU_PLURAL: dict[str, tuple[str, str]] = {
     "moon_shot": ("{seats:Nom} kafa attınız: ceza kartlarının hepsini aldınız.",
                   "{seats:Nom} shot the moon, taking every penalty card."),
 }
+catalogue("exercises", _CATALOGUE, you=_YOU, we=_YOU_PLURAL)
 
-
-
-def say(key: str, **params: Any) -> Text:
-    """A catalogue sentence with its parameters filled in, in both languages."""
-    tr, en = _CATALOGUE[key]
-    if key in _YOU:
-        subject, you_tr, you_en = _YOU[key]
-        about = params.get(subject)
-        seats = about if isinstance(about, (list, tuple)) else [about]
-        if any(isinstance(s, Seat) and is_you(s.seat) for s in seats):
-            tr, en = _YOU_PLURAL[key] if len(seats) > 1 else (you_tr, you_en)
-    return Text(tr.format(**{k: _word(v, "tr") for k, v in params.items()}),
-                en.format(**{k: _word(v, "en") for k, v in params.items()}))
-
-
-def show(value: Any) -> Text:
-    """A value (cards, seats, yes/no, lists) written out in both languages.
-
-    >>> show([Seat(0), Seat(2)]).en
-    'South (you), North'
-    """
-    return Text(_show(value, "tr"), _show(value, "en"))
 
 
 class ExerciseError(MacaError):
@@ -399,26 +287,10 @@ class ExerciseError(MacaError):
 class AnswerError(MacaError):
     """An answer could not be read; `message(lang)` says what was expected."""
 
-    def __init__(self, text: Text) -> None:
-        self.text = text
-        super().__init__(text.en)
-
-    def message(self, lang: str = "en") -> str:
-        """The problem in ``"tr"`` or ``"en"``."""
-        return self.text[lang]
-
 
 class AnswersFileError(MacaError):
     """An answers (progress) file is malformed, or not the learner's; the message names the file
     and the problem (`message(lang)`: in Turkish too when the learner may see it)."""
-
-    def __init__(self, problem: str | Text) -> None:
-        self.text = problem if isinstance(problem, Text) else Text(problem, problem)
-        super().__init__(self.text.en)
-
-    def message(self, lang: str = "en") -> str:
-        """The problem in ``"tr"`` or ``"en"``."""
-        return self.text[lang]
 
 
 def text_field(value: Any, where: str) -> Text:

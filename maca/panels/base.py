@@ -12,7 +12,8 @@ from .. import render
 from ..cards import Card, CardSet
 from ..errors import MacaError, SettingError, shown
 from ..reasons import LANGS
-from ..lessons import Note, text
+from ..lessons import Note
+from ..words import say
 
 __all__ = ["Panel", "open_panel", "button", "card_buttons", "note_html",
            "notes_html", "heading", "row", "group", "parse_card", "parse_number",
@@ -72,7 +73,7 @@ class Panel:
 
     def _repr_html_(self) -> str:
         lang = self.lang
-        words = {f"data-{key}": text(f"live_{key}", lang) for key in ("loading", "ready",
+        words = {f"data-{key}": say(f"lessons.live_{key}")[lang] for key in ("loading", "ready",
                                                                         "failed")}
         if self.keeps:
             words["data-maca-keeps"] = " ".join(self.keeps)
@@ -80,8 +81,8 @@ class Panel:
         return (f'<section class="maca-panel" lang="{lang}" aria-label="{escape(self.title())}" '
                 f"data-maca-panel='{escape(json.dumps(self.spec()), quote=True)}'{extra}>"
                 f'<div class="maca-live-bar"><button type="button" class="maca-live-start">'
-                f'{escape(text("live_start", lang))}</button><span class="maca-live-status" '
-                f'role="status">{escape(text("live_static", lang))}</span></div>'
+                f'{escape(say("lessons.live_start")[lang])}</button><span class="maca-live-status" '
+                f'role="status">{escape(say("lessons.live_static")[lang])}</span></div>'
                 f'<div class="maca-panel-body">{self.body(live=False)}</div></section>')
 
 

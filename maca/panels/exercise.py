@@ -36,9 +36,9 @@ from ..errors import MacaError, SettingError, shown
 from ..exercises.model import coloured
 from ..exercises.session import COURSE, GUEST, Attempt, Worksheet, answers_file_name
 from ..exercises.sets import find_set, parse_set
-from ..exercises.text import AnswersFileError, Text, say
+from ..exercises.text import AnswersFileError
 from ..reasons import seat_name
-from ..words import SeatWord, is_you
+from ..words import SeatWord, Text, catalogue, is_you, say
 from .base import Panel, button, card_buttons, group, heading, parse_card, parse_number
 
 __all__ = ["ExercisePanel", "exercise_set", "set_section", "STORAGE_PREFIX"]
@@ -53,7 +53,7 @@ WHO_PREFIX = "maca-exercises-who/"
 WHO_LAST = "maca-exercises-who"
 _FIELDS = ("course", "assignment", "student")
 
-_WORDS: dict[str, tuple[str, str]] = {
+catalogue("exercise_panel", {
     "questions": ("Sorular", "Questions"),
     "right": ("doğru", "right"),
     "wrong": ("yanlış", "wrong"),
@@ -80,12 +80,8 @@ _WORDS: dict[str, tuple[str, str]] = {
                        "Open this set in a Jupyter notebook (for teachers and the curious)"),
     "static_file": ("Canlandırınca cevap dosyanı buradan alabilirsin.",
                     "Once live, you can get your answers file here."),
-}
-
-
-def _word(key: str, lang: str, **params: Any) -> str:
-    tr, en = _WORDS[key]
-    return (tr if lang == "tr" else en).format(**params)
+    "notebook_path": ("tr/alistirmalar/{name}.ipynb", "en/exercises/{name}.ipynb"),
+}, scoped=True)
 
 
 class ExercisePanel(Panel):
@@ -123,7 +119,7 @@ class ExercisePanel(Panel):
         if not who:
             who = self._remembered()
         self.refused: MacaError | None = None
-        self.problem: str | None = None      # a refused identity, said in words
+        self.problem: Text | None = None     # a refused identity, said in words
         self.opened: Text | None = None      # what opening found (answers restored)
         self.show_opened = True              # said until the learner's first click
         self.worksheet = self._open(who)
@@ -181,7 +177,7 @@ class ExercisePanel(Panel):
         try:
             sheet = self._open(who)
         except MacaError as exc:   # an identity the session refuses (too long)
-            self.problem = str(exc)
+            self.problem = exc.text
             return
         self.worksheet, self.problem = sheet, None
         self.typed = self._identity()
@@ -301,7 +297,7 @@ class ExercisePanel(Panel):
         marks = []
         for i, attempt in enumerate(sheet):
             mark = attempt.mark
-            name = _word("question_mark", lang, n=i + 1, mark=_word(mark, lang))
+            name = say("exercise_panel.question_mark", n=i + 1, mark=say(f'exercise_panel.{mark}')[lang])[lang]
             symbol = {"right": "✓", "wrong": "✗", "seen": "◐", "new": ""}[mark]
             current = ' aria-current="step"' if i == sheet.index else ""
             marks.append(f'<button type="button" class="maca-ex-q maca-ex-{mark}" '
@@ -310,7 +306,7 @@ class ExercisePanel(Panel):
                          f"{i + 1}{symbol}</button>")
         return (f'<p class="maca-ex-score"><strong>{escape(score)}</strong></p>'
                 f'<div class="maca-ex-list" role="group" aria-label="'
-                f'{escape(_word("questions", lang))}">{"".join(marks)}</div>')
+                f'{escape(say("exercise_panel.questions")[lang])}">{"".join(marks)}</div>')
 
     def _answer(self, live: bool) -> str:
         attempt, lang = self.attempt, self.lang
@@ -333,15 +329,15 @@ class ExercisePanel(Panel):
                        for s in attempt.offered()]
             return group(label, *choices)
         if mode == "yes_no":
-            return group(label, *(button(say(key)[lang], "choose", live, key,
+            return group(label, *(button(say(f"answer_{key}")[lang], "choose", live, key,
                                          pressed=draft.choice is value, blocked=closed)
                                   for key, value in (("yes", True), ("no", False))))
         if mode == "numbers":
             boxes = []
             for seat in range(n):
                 name = seat_name(seat, lang, n)
-                points_of = _word("your_points" if is_you(seat) else "seat_points", lang,
-                                  seat=SeatWord(seat, lang, n))
+                key = "your_points" if is_you(seat) else "seat_points"
+                points_of = say(f"exercise_panel.{key}", seat=SeatWord(seat, lang, n))[lang]
                 boxes.append(
                     f'<label class="maca-ex-number"><span>{escape(name)}</span>'
                     f'<input type="number" name="n{seat}" step="1" inputmode="numeric" '
@@ -353,7 +349,7 @@ class ExercisePanel(Panel):
         winners = [button(seat_name(s, lang, n), "winner", live, str(s),
                           pressed=s in draft.winners, blocked=closed) for s in range(n)]
         rows = [f'<div class="maca-controls maca-ex-standing" role="group" aria-label="'
-                f'{escape(_word("standing_of", lang, seat=seat_name(s, lang, n)))}">'
+                f'{escape(say("exercise_panel.standing_of", seat=seat_name(s, lang, n))[lang])}">'
                 f'<span class="maca-label">{escape(seat_name(s, lang, n))}</span>'
                 + "".join(button(shown_value, "standing", live, f"{s}:{v}",
                                  pressed=draft.standings[s] == v, blocked=closed)
@@ -416,7 +412,7 @@ class ExercisePanel(Panel):
                    f'<span>{escape(say("hand_in")[lang])}</span>')
         else:
             get = (f'<span class="maca-button maca-ex-download" aria-disabled="true">'
-                   f'⬇ {escape(label)}</span> <span>{escape(_word("static_file", lang))}</span>')
+                   f'⬇ {escape(label)}</span> <span>{escape(say("exercise_panel.static_file")[lang])}</span>')
         notes = []
         if self.refused is not None:
             why = (self.refused.message(lang) if isinstance(self.refused, AnswersFileError)
@@ -424,21 +420,21 @@ class ExercisePanel(Panel):
             notes.append(f'<p class="maca-note maca-note-error">{escape(why)} '
                          f'{escape(say("not_saved")[lang])} {escape(say("if_yours")[lang])}</p>')
         if self.problem is not None:
-            notes.append(f'<p class="maca-note maca-note-error">{escape(self.problem)}</p>')
+            notes.append(f'<p class="maca-note maca-note-error">{escape(self.problem[lang])}</p>')
         if live and self.refused is None:
             failed = sheet.status not in (None, self.opened, say("saved", file=name))
             if failed and sheet.status is not None:
                 notes.append(f'<p class="maca-note maca-note-error">{escape(sheet.status[lang])}</p>')
             status = (self.opened[lang] + " " if self.opened is not None and self.show_opened
                       else "")
-            kept = (_word("kept", lang, file=name) if self.store is not None and sheet.path
-                    else say("saved", file=name)[lang] if sheet.path else _word("memory", lang))
+            kept = (say("exercise_panel.kept", file=name)[lang] if self.store is not None and sheet.path
+                    else say("saved", file=name)[lang] if sheet.path else say("exercise_panel.memory")[lang])
             notes.append(f'<p class="maca-ex-file">{escape(status + kept)}</p>')
         if live and sheet.anonymous:
             notes.append(f'<p class="maca-ex-file">{escape(say("no_student")[lang])}</p>')
         progress = sheet.progress
-        now = _word("you_are", lang, course=progress.course, assignment=progress.assignment,
-                    student=_word("guest", lang) if sheet.anonymous else progress.student_id)
+        now = say("exercise_panel.you_are", course=progress.course, assignment=progress.assignment,
+                    student=say("exercise_panel.guest")[lang] if sheet.anonymous else progress.student_id)[lang]
         fields = "".join(
             f'<label class="maca-ex-field"><span>{escape(say(key)[lang])}</span>'
             f'<input type="text" name="{key}" value="{escape(self.typed.get(key, ""))}" '
@@ -466,7 +462,6 @@ def exercise_set(lang: str = "tr", name: str = "passing", course: str | None = N
 
 
 #: the live notebook of each set, in the JupyterLite site (``lite/live_notebooks.py``)
-NOTEBOOKS = {"tr": "tr/alistirmalar/{name}.ipynb", "en": "en/exercises/{name}.ipynb"}
 
 
 class _Section(str):
@@ -488,11 +483,11 @@ def set_section(lang: str, name: str, live_site: str = "../../live/") -> _Sectio
     panel = exercise_set(lang, name)
     base = panel.base
     about = base.description[lang] if base.description else ""
-    size = _word("size", lang, n=len(base), points=base.max_score)
-    href = (f"{live_site}notebooks/index.html?path="
-            f"{quote(NOTEBOOKS[lang].format(name=base.id))}")
+    size = say("exercise_panel.size", n=len(base), points=base.max_score)[lang]
+    notebook = say("exercise_panel.notebook_path", name=base.id)[lang]
+    href = f"{live_site}notebooks/index.html?path={quote(notebook)}"
     links = (f'<p class="maca-ex-links">{escape(about)} <em>{escape(size)}.</em> · '
              f'<a class="maca-live-link" href="{escape(href)}" target="_blank" rel="noopener" '
-             f'title="{escape(_word("notebook_title", lang))}">'
-             f'{escape(_word("notebook", lang))}</a></p>')
+             f'title="{escape(say("exercise_panel.notebook_title")[lang])}">'
+             f'{escape(say("exercise_panel.notebook")[lang])}</a></p>')
     return _Section(links + panel._repr_html_())

@@ -90,12 +90,11 @@ class Host:
                 self._act(number, message)
             else:
                 raise SettingError(f"no message type {shown(kind)}: types are start and act")
-        except MacaError as exc:   # said in the panel's language where the error can
-            panel = self.panels.get(number) if isinstance(number, int) else None
-            lang = getattr(panel, "lang", "en")
-            in_lang = getattr(exc, "message", None)
-            said = in_lang(lang) if callable(in_lang) else str(exc)
-            return {"type": "error", "panel": number, "message": said}
+        except MacaError as exc:   # said in the panel's language (the one it was to open in)
+            spec = message.get("spec") if isinstance(message, dict) else None
+            lang = getattr(self.panels.get(number), "lang", None) if isinstance(number, int) else None
+            lang = lang or (spec.get("lang") if isinstance(spec, dict) else None)
+            return {"type": "error", "panel": number, "message": exc.message(str(lang or "tr"))}
         return self.draw(number)
 
     def draw(self, number: int) -> dict[str, Any]:

@@ -12,9 +12,9 @@ from typing import Any, Callable
 from .. import render
 from ..cards import Card, CardSet
 from ..lessons import (FollowSuitLesson, HeartsLesson, MoonLesson, Note, PassingLesson,
-                       PlayLesson, ScoringLesson, TrickStepper, text)
+                       PlayLesson, ScoringLesson, TrickStepper)
 from ..reasons import seat_name
-from ..words import SeatWord, preset_name
+from ..words import SeatWord, preset_name, say
 from .base import (Panel, button, card_buttons, group, heading, note_html, notes_html,
                    parse_card, parse_choice, parse_number, row)
 
@@ -46,7 +46,7 @@ class PlayPanel(Panel):
         self.lesson = PlayLesson(seed=seed, rules=rules, position=position)
 
     def title(self) -> str:
-        return text("panel_play", self.lang)
+        return say("lessons.panel_play")[self.lang]
 
     def actions(self) -> Actions:
         return {"card": lambda value: self.lesson.click(parse_card(value)),
@@ -75,17 +75,17 @@ class PlayPanel(Panel):
         lesson, lang = self.lesson, self.lang
         if not lesson.hand.cards(lesson.seat):
             return ""
-        mine = text("your_cards", lang)
+        mine = say("your_cards_label")[lang]
         return heading(mine) + card_buttons(lesson.hand.cards(lesson.seat), lang, live,
                                             playable=lesson.legal(), reasons=self._reasons(),
                                             label=mine)
 
     def controls(self, live: bool) -> str:
         """The buttons under the cards."""
-        return _controls(button(text("restart", self.lang), "restart", live))
+        return _controls(button(say("lessons.restart")[self.lang], "restart", live))
 
     def body(self, live: bool) -> str:
-        go_on = (_controls(button(text("go_on", self.lang), "go_on", live))
+        go_on = (_controls(button(say("lessons.go_on")[self.lang], "go_on", live))
                  if self.lesson.waiting else "")       # a finished trick stays in view
         return (row(*self.pictures()) + go_on + self.cards(live) + self.controls(live)
                 + note_html(self.lesson.note, self.lang))
@@ -118,7 +118,7 @@ class FollowSuitPanel(PlayPanel):
         self.why = False
 
     def title(self) -> str:
-        return text("panel_follow", self.lang)
+        return say("lessons.panel_follow")[self.lang]
 
     def actions(self) -> Actions:
         lesson = self.lesson
@@ -130,11 +130,11 @@ class FollowSuitPanel(PlayPanel):
 
     def controls(self, live: bool) -> str:
         lang, lesson = self.lang, self.lesson
-        return (_controls(button(text("restart", lang), "restart", live),
-                          button(text("why", lang), "why", live, pressed=self.why),
-                          button(text("new_position", lang), "new_position", live))
-                + group(text("kind", lang), *(
-                    button(text(f"kind_{k}", lang), "kind", live, k, pressed=lesson.kind == k)
+        return (_controls(button(say("lessons.restart")[lang], "restart", live),
+                          button(say("lessons.why")[lang], "why", live, pressed=self.why),
+                          button(say("lessons.new_position")[lang], "new_position", live))
+                + group(say("lessons.kind")[lang], *(
+                    button(say(f"lessons.kind_{k}")[lang], "kind", live, k, pressed=lesson.kind == k)
                     for k in lesson.KINDS)))
 
     def body(self, live: bool) -> str:
@@ -167,7 +167,7 @@ class HeartsPanel(PlayPanel):
         self.lesson = HeartsLesson(scenario=scenario, queen_breaks=queen_breaks)
 
     def title(self) -> str:
-        return text("panel_hearts", self.lang)
+        return say("lessons.panel_hearts")[self.lang]
 
     def actions(self) -> Actions:
         lesson = self.lesson
@@ -178,11 +178,11 @@ class HeartsPanel(PlayPanel):
 
     def controls(self, live: bool) -> str:
         lang, lesson = self.lang, self.lesson
-        return (_controls(button(text("restart", lang), "restart", live),
-                          button(text("queen_switch", lang), "queen", live,
+        return (_controls(button(say("lessons.restart")[lang], "restart", live),
+                          button(say("lessons.queen_switch")[lang], "queen", live,
                                  pressed=lesson.queen_breaks))
-                + group(text("scenario", lang), *(
-                    button(text(f"scenario_{s}", lang), "scenario", live, s,
+                + group(say("lessons.scenario")[lang], *(
+                    button(say(f"lessons.scenario_{s}")[lang], "scenario", live, s,
                            pressed=lesson.scenario == s) for s in lesson.SCENARIOS)))
 
 
@@ -213,7 +213,7 @@ class MoonPanel(PlayPanel):
         self.hint = False
 
     def title(self) -> str:
-        return text("panel_moon", self.lang)
+        return say("lessons.panel_moon")[self.lang]
 
     def actions(self) -> Actions:
         return {**super().actions(), "hint": lambda _: setattr(self, "hint", not self.hint)}
@@ -229,8 +229,8 @@ class MoonPanel(PlayPanel):
 
     def controls(self, live: bool) -> str:
         lang = self.lang
-        return _controls(button(text("restart", lang), "restart", live),
-                         button(text("hint", lang), "hint", live, pressed=self.hint))
+        return _controls(button(say("lessons.restart")[lang], "restart", live),
+                         button(say("hint")[lang], "hint", live, pressed=self.hint))
 
     def body(self, live: bool) -> str:
         hint = [self.lesson.hint()] if self.hint else []
@@ -269,7 +269,7 @@ class TrickPanel(Panel):
         self.stepper = TrickStepper(seed=seed, rules=rules)
 
     def title(self) -> str:
-        return text("panel_trick", self.lang)
+        return say("lessons.panel_trick")[self.lang]
 
     def actions(self) -> Actions:
         stepper = self.stepper
@@ -282,7 +282,7 @@ class TrickPanel(Panel):
         lang = self.lang
         table = render.table_html(self.stepper.hand, lang=lang, size=58, show_legal=False)
         return (f'<div class="maca-table">{table}</div>'
-                + _controls(*(button(text(key, lang), key, live) for key in (
+                + _controls(*(button(say(f"lessons.{key}")[lang], key, live) for key in (
                     "prev_trick", "back", "forward", "next_trick", "new_deal")))
                 + note_html(self.stepper.note, lang))
 
@@ -317,7 +317,7 @@ class PassingPanel(Panel):
         return len(self.lesson.rules.pass_cycle) or 1
 
     def title(self) -> str:
-        return text("panel_passing", self.lang)
+        return say("lessons.panel_passing")[self.lang]
 
     def actions(self) -> Actions:
         lesson = self.lesson
@@ -332,23 +332,26 @@ class PassingPanel(Panel):
         held = lesson.hand.cards(lesson.seat)
         received = lesson.hand.received(lesson.seat)
         shown = (lesson.number - 1) % self.cycle + 1
-        numbers = [button(f"{n} · {text('towards_' + lesson.rules.pass_direction(n), lang)}",
+        def towards(n: int) -> str:
+            way = lesson.rules.pass_direction(n)
+            return say("lessons.towards_none" if way == "none" else f"dir_{way}")[lang]
+        numbers = [button(f"{n} · {towards(n)}",
                           "number", live, str(n), pressed=n == shown)
                    for n in range(1, self.cycle + 1)]
-        mine = text("your_cards", lang)
+        mine = say("your_cards_label")[lang]
         if lesson.done:
             cards = card_buttons(held, lang, live, selected=received, label=mine)
         else:
             cards = card_buttons(held, lang, live, selected=CardSet(lesson.selected),
                                  toggles=True, label=mine)
-        parts = [group(text("hand_number", lang), *numbers), heading(mine), cards]
+        parts = [group(say("hand_no")[lang], *numbers), heading(mine), cards]
         if received:
-            parts += [heading(text("received", lang)),
+            parts += [heading(say("lessons.received")[lang]),
                       render.hand_html(received, lang=lang, size=52,
-                                       label=text("received", lang))]
-        parts += [_controls(button(text("pass_button", lang), "pass", live),
-                            button(text("restart", lang), "restart", live),
-                            button(text("new_deal", lang), "new_deal", live)),
+                                       label=say("lessons.received")[lang])]
+        parts += [_controls(button(say("pass_cards")[lang], "pass", live),
+                            button(say("lessons.restart")[lang], "restart", live),
+                            button(say("lessons.new_deal")[lang], "new_deal", live)),
                   note_html(lesson.note, lang),
                   notes_html([Note.say("bot_pass", count=lesson.rules.pass_count)], lang)]
         return "".join(parts)
@@ -384,7 +387,7 @@ class ScoringPanel(Panel):
         self.seed = 1  # the next hand "Play out a hand" plays
 
     def title(self) -> str:
-        return text("panel_scoring", self.lang)
+        return say("lessons.panel_scoring")[self.lang]
 
     def _seat(self, value: str) -> int:
         return parse_number(value, 0, self.lesson.players - 1, "a seat")
@@ -420,30 +423,30 @@ class ScoringPanel(Panel):
         taken = lesson.taken()
         mine = CardSet([c for c, s in lesson.owner.items() if s == lesson.active])
         others = CardSet([c for c, s in lesson.owner.items() if s != lesson.active])
-        tips = {c: text("taken_by", lang, seat=SeatWord(s, lang, n))
+        tips = {c: say("lessons.taken_by", seat=SeatWord(s, lang, n))[lang]
                 for c, s in lesson.owner.items()}
-        flags = [button(f"{seat_name(s, lang, n)}: {text('took_trick', lang)}", "took", live,
+        flags = [button(f"{seat_name(s, lang, n)}: {say('lessons.took_trick')[lang]}", "took", live,
                         str(s), pressed=lesson.took_trick[s] or bool(taken[s]),
                         blocked=bool(taken[s])) for s in range(n)]
         if lesson.rules.peskir:
-            flags += [button(f"{seat_name(s, lang, n)}: {text('peskir_label', lang)}",
+            flags += [button(f"{seat_name(s, lang, n)}: {say('declared_peskir')[lang]}",
                              "peskir", live, str(s), pressed=lesson.peskir[s])
                       for s in range(n)]
         table = render.score_table_html(lesson.rules, taken, tricks_won=lesson.tricks_won(),
                                         peskir=lesson.peskir, lang=lang)
         return "".join([
             notes_html([Note.say("score_help")], lang),
-            group(text("preset", lang), *(
+            group(say("rules")[lang], *(
                 button(preset_name(p, lang, capital=True), "preset", live, p,
                        pressed=p == lesson.preset) for p in lesson.PRESETS)),
-            _controls(button(text("give_all", lang), "give_all", live),
-                      button(text("clear", lang), "clear", live),
-                      button(text("replay", lang), "replay", live)),
-            group(text("who_took", lang), *(
+            _controls(button(say("lessons.give_all")[lang], "give_all", live),
+                      button(say("lessons.clear")[lang], "clear", live),
+                      button(say("lessons.replay")[lang], "replay", live)),
+            group(say("lessons.who_took")[lang], *(
                 button(seat_name(s, lang, n), "seat", live, str(s), pressed=s == lesson.active)
                 for s in range(n))),
             card_buttons(lesson.cards, lang, live, selected=mine, dimmed=others, reasons=tips,
-                         toggles=True, label=text("who_took", lang)),
+                         toggles=True, label=say("lessons.who_took")[lang]),
             _controls(*flags),
             _piles(lesson.rules, taken, lang),
             f'<div class="maca-scores">{table}</div>',

@@ -24,8 +24,9 @@ from typing import Any, Callable
 from .. import render
 from ..errors import SettingError
 from ..puzzles import THEMES, load_puzzles, theme_title
-from ..puzzles.trainer import PuzzleTrainer, word
+from ..puzzles.trainer import PuzzleTrainer
 from ..reasons import seat_name
+from ..words import say
 from .base import Panel, button, card_buttons, heading, note_html, parse_card
 
 __all__ = ["PuzzlePanel", "puzzle_series"]
@@ -66,7 +67,7 @@ class PuzzlePanel(Panel):
 
     def title(self) -> str:
         theme = self.options.get("theme")
-        name = word("title", self.lang)
+        name = say("puzzles.title")[self.lang]
         return f"{name}: {theme_title(theme, self.lang)}" if theme else name
 
     def actions(self) -> Actions:
@@ -106,7 +107,7 @@ class PuzzlePanel(Panel):
                 current = []
         if current:
             lines.append(" · ".join(current))
-        return (heading(word("line", lang)) + f'<ol class="maca-puzzle-moves" '
+        return (heading(say("puzzles.line")[lang]) + f'<ol class="maca-puzzle-moves" '
                 f'data-moves="{len(t.moves)}">'
                 + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ol>")
 
@@ -115,23 +116,23 @@ class PuzzlePanel(Panel):
         p = t.puzzle
         parts = [f'<p class="maca-heading">{escape(t.heading(lang))}</p>',
                  f'<p class="maca-note">{escape(t.status(lang))}</p>',
-                 f'<p class="maca-note maca-puzzle-goal"><strong>{escape(word("goal", lang))}:'
+                 f'<p class="maca-note maca-puzzle-goal"><strong>{escape(say("puzzle_goal")[lang])}:'
                  f"</strong> {escape(p.prompt[lang])}</p>",
                  render.table_html(t.hand, lang=lang, reveal="all", show_legal=False),
                  self._moves(), note_html(t.note, lang)]
-        mine = word("your_cards", lang)
+        mine = say("your_cards_label")[lang]
         if t.hand.cards(0):
             held, legal = t.hand.cards(0), t.legal()
             reasons = ({c: t.hand.check(c, 0).message(lang) for c in held - legal}
                        if t.state == "play" and t.hand.to_move == 0 else {})
             parts.append(heading(mine) + card_buttons(held, lang, live, playable=legal,
                                                       reasons=reasons, label=mine))
-        controls = [button(word("hint", lang), "hint", live),
-                    button(word("retry", lang), "retry", live),
-                    button(word("solution", lang), "solution", live),
-                    button(word("previous", lang), "previous", live),
-                    button(word("next", lang), "next", live),
-                    button(word("daily", lang), "daily", live)]
+        controls = [button(say("puzzles.hint")[lang], "hint", live),
+                    button(say("puzzles.retry")[lang], "retry", live),
+                    button(say("puzzles.solution")[lang], "solution", live),
+                    button(say("puzzles.previous")[lang], "previous", live),
+                    button(say("puzzles.next")[lang], "next", live),
+                    button(say("puzzles.daily")[lang], "daily", live)]
         parts.append('<div class="maca-controls">' + "".join(controls) + "</div>")
         return "".join(parts)
 

@@ -23,9 +23,9 @@ from typing import Any, Callable, NamedTuple
 from .. import render
 from ..cards import CardSet
 from ..reasons import seat_name
-from ..words import card_list, number as _number, preset_name, signed
+from ..words import card_list, catalogue, number as _number, preset_name, say, signed
 from ..rules import PRESET_NAMES
-from ..table import TIMER_RANGE, WORDS as TABLE_WORDS, Table, make_rules, totals_chart_svg
+from ..table import TIMER_RANGE, Table, make_rules, totals_chart_svg
 from .base import (Panel, button, card_buttons, group, heading, note_html, notes_html,
                    parse_card, parse_choice, parse_number, row)
 
@@ -35,13 +35,11 @@ __all__ = ["TablePanel", "table_game", "WORDS", "Control"]
 WORDS: dict[str, tuple[str, str]] = {
     "panel_table": ("Bilgisayara karşı oyna", "Play against the computer"),
     "level": ("Seviye", "Level"),
-    "rules": ("Kurallar", "Rules"),
     "mode": ("Oyun türü", "Game"),
     "timer": ("Hamle süresi (sn)", "Move timer (s)"),
     "target": ("Hedef", "Target"),
     "passing": ("Kart geçirme", "Passing"),
     "on": ("Açık", "On"), "off": ("Kapalı", "Off"),
-    "moon": ("Kafa atma", "Moon"),
     "moon_rule_old": ("eski usul", "old"), "moon_rule_new": ("yeni usul", "new"),
     "moon_rule_choice": ("kafa atan seçer", "shooter's choice"),
     "start": ("Oyuna başla", "Start the game"),
@@ -52,16 +50,11 @@ WORDS: dict[str, tuple[str, str]] = {
                    "standings."),
     "your_cards": ("Kartların", "Your cards"),
     "pass_cards": ("Geçireceğin kartlar", "Cards to pass"),
-    "confirm_pass": ("Kartları geçir", "Pass the cards"),
     "undo": ("↶ Geri al", "↶ Undo"),
-    "hint": ("İpucu", "Hint"),
     "leave": ("Masadan kalk", "Leave the table"),
     "next": ("Sonraki tur ▶", "Next hand ▶"),
     "again": ("Yeni oyun", "New game"),
     "setup": ("Seçimlere dön", "Back to the choices"),
-    "sheet": ("Puan tablosu", "Score sheet"),
-    "hand": ("Tur", "Hand"),
-    "total": ("Toplam", "Total"),
     "revealed": ("Oyuncuların kartları (dağıtıldığı gibi)", "The hands (as dealt)"),
     "session": ("Bu oturumun oyunları", "This session's games"),
     "standing": ("Puanlı sonuç toplamın: {standing}", "Your rated results add up to: {standing}"),
@@ -70,13 +63,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "trick": ("Masadaki el", "The trick"),
     "game_word": ("oyun", "game"),
 }
+catalogue("table_panel", WORDS, scoped=True)
 
 _TIMERS = (30, 60, 120, 300)
-
-
-def _w(key: str, lang: str, **values: object) -> str:
-    tr, en = WORDS[key] if key in WORDS else TABLE_WORDS[key]
-    return (tr if lang == "tr" else en).format(**values)
 
 
 def _preset(name: str, lang: str) -> str:
@@ -121,7 +110,7 @@ class TablePanel(Panel):
         self.results: list[Any] = []
 
     def title(self) -> str:
-        return _w("panel_table", self.lang)
+        return say("table_panel.panel_table")[self.lang]
 
     @property
     def lesson(self) -> Table | None:
@@ -207,50 +196,50 @@ class TablePanel(Panel):
             c = self.choice
             rules = make_rules(c["rules"], c["target"], c["passing"], c["moon"])
             out = [
-                (_w("level", lang), [Control(_w(f"level_{v}", lang), "level", v,
+                (say("table_panel.level")[lang], [Control(say(f"table.level_{v}")[lang], "level", v,
                                              c["level"] == v) for v in ("easy", "medium", "hard")]),
-                (_w("rules", lang), [Control(preset_name(v, lang, capital=True), "rules", v,
+                (say("rules")[lang], [Control(preset_name(v, lang, capital=True), "rules", v,
                                              c["rules"] == v) for v in PRESET_NAMES]),
-                (_w("mode", lang), [Control(_w(v, lang), "mode", v, c["mode"] == v)
+                (say("table_panel.mode")[lang], [Control(say(f"table.{v}")[lang], "mode", v, c["mode"] == v)
                                     for v in ("practice", "rated")]),
             ]
             if c["mode"] == "rated":
-                out.append((_w("timer", lang), [Control(str(v), "timer", str(v),
+                out.append((say("table_panel.timer")[lang], [Control(str(v), "timer", str(v),
                                                         c["timer"] == v) for v in _TIMERS]))
             targets = sorted({50, 100, make_rules(c["rules"]).target})
-            out.append((_w("target", lang), [Control(str(v), "target", str(v),
+            out.append((say("table_panel.target")[lang], [Control(str(v), "target", str(v),
                                                      rules.target == v) for v in targets]))
-            out.append((_w("passing", lang), [
-                Control(_w("on", lang), "passing", "on", bool(rules.pass_cycle)),
-                Control(_w("off", lang), "passing", "off", not rules.pass_cycle)]))
-            out.append((_w("moon", lang), [Control(_w(f"moon_rule_{v}", lang), "moon_rule", v,
+            out.append((say("table_panel.passing")[lang], [
+                Control(say("table_panel.on")[lang], "passing", "on", bool(rules.pass_cycle)),
+                Control(say("table_panel.off")[lang], "passing", "off", not rules.pass_cycle)]))
+            out.append((say("moon")[lang], [Control(say(f"table_panel.moon_rule_{v}")[lang], "moon_rule", v,
                                                    rules.moon == v)
                                            for v in ("old", "new", "choice")]))
-            out.append(("", [Control(_w("start", lang), "start")]))
+            out.append(("", [Control(say("table_panel.start")[lang], "start")]))
             return out
         stage = table.stage
         practice = table.mode == "practice"
         main: list[Control] = []
         if stage == "pass":
-            main.append(Control(_w("confirm_pass", lang), "confirm_pass",
+            main.append(Control(say("pass_cards")[lang], "confirm_pass",
                                 blocked=len(table.selected) != table.rules.pass_count))
         elif stage == "peskir":
-            main += [Control(_w("peskir_yes", lang), "peskir", "yes"),
-                     Control(_w("peskir_no", lang), "peskir", "no")]
+            main += [Control(say("table.peskir_yes")[lang], "peskir", "yes"),
+                     Control(say("table.peskir_no")[lang], "peskir", "no")]
         elif stage == "moon":
             value = table.rules.moon_value
-            main += [Control(_w("moon_old", lang, value=value), "moon", "old"),
-                     Control(_w("moon_new", lang, value=value), "moon", "new")]
+            main += [Control(say("table.moon_old", value=value)[lang], "moon", "old"),
+                     Control(say("table.moon_new", value=value)[lang], "moon", "new")]
         elif stage == "hand_over":
-            main.append(Control(_w("next", lang), "next"))
+            main.append(Control(say("table_panel.next")[lang], "next"))
         elif stage in ("game_over", "left"):
-            main += [Control(_w("again", lang), "again"), Control(_w("setup", lang), "setup")]
+            main += [Control(say("table_panel.again")[lang], "again"), Control(say("table_panel.setup")[lang], "setup")]
         if practice and stage in ("pass", "play"):
-            main.append(Control(_w("hint", lang), "hint"))
+            main.append(Control(say("hint")[lang], "hint"))
         if practice and stage not in ("left",):
-            main.append(Control(_w("undo", lang), "undo"))
+            main.append(Control(say("table_panel.undo")[lang], "undo"))
         if stage not in ("game_over", "left"):
-            main.append(Control(_w("leave", lang), "leave"))
+            main.append(Control(say("table_panel.leave")[lang], "leave"))
         return [("", main)]
 
     def hand_cards(self) -> dict[str, Any] | None:
@@ -263,10 +252,10 @@ class TablePanel(Panel):
             return None
         if table.stage == "pass":
             return {"cards": held, "selected": table.selected, "toggles": True,
-                    "label": _w("pass_cards", self.lang)}
+                    "label": say("table_panel.pass_cards")[self.lang]}
         playable = table.legal() if table.stage == "play" else CardSet()
         return {"cards": held, "playable": playable, "reasons": table.reasons(self.lang),
-                "label": _w("your_cards", self.lang)}
+                "label": say("table_panel.your_cards")[self.lang]}
 
     def countdown(self) -> str:
         """The move timer: seconds left, drawn for the page script to tick."""
@@ -275,8 +264,8 @@ class TablePanel(Panel):
         if left is None:
             return ""
         lang = self.lang
-        words = {"template": _w("time_left", lang, seconds="{s}"),
-                 "warning": _w("time_warning", lang, seconds="{s}")}
+        words = {"template": say("table.time_left", seconds="{s}")[lang],
+                 "warning": say("table.time_warning", seconds="{s}")[lang]}
         shown = table.timer_note() if table is not None else None
         attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in words.items())
         return (f'<p class="maca-note maca-countdown" role="timer" '
@@ -289,7 +278,7 @@ class TablePanel(Panel):
         the hands after the hand (practice) and the session's record."""
         table, lang = self.table, self.lang
         if table is None:
-            return notes_html([], lang) + f'<p class="maca-note">{escape(_w("setup_note", lang))}</p>'
+            return notes_html([], lang) + f'<p class="maca-note">{escape(say("table_panel.setup_note")[lang])}</p>'
         n = table.players
         parts = [self.countdown()]
         stage = table.stage
@@ -315,14 +304,14 @@ class TablePanel(Panel):
                            + "</tr>" for number, points in sheet)
             total = "".join(f"<td><strong>{_number(t)}</strong></td>"
                             for t in table.game.totals)
-            parts.append(heading(_w("sheet", lang))
-                         + f'<table class="maca-sheet"><thead><tr><th>{_w("hand", lang)}</th>'
-                         f"{head}</tr></thead><tbody>{body}<tr><td>{_w('total', lang)}</td>"
+            parts.append(heading(say("score_sheet")[lang])
+                         + f'<table class="maca-sheet"><thead><tr><th>{say("hand_no")[lang]}</th>'
+                         f"{head}</tr></thead><tbody>{body}<tr><td>{say('total')[lang]}</td>"
                          f"{total}</tr></tbody></table>"
                          + totals_chart_svg(table.game, lang))
         shown = table.revealed()
         if shown is not None:
-            parts.append(heading(_w("revealed", lang)) + "".join(
+            parts.append(heading(say("table_panel.revealed")[lang]) + "".join(
                 f'<p class="maca-note">{escape(seat_name(s, lang, n))}: '
                 f'{escape(card_list(cards))}</p>'
                 for s, cards in enumerate(shown)))
@@ -338,10 +327,10 @@ class TablePanel(Panel):
         assert table is not None
         record = table.record()
         link = "data:text/plain;charset=utf-8," + quote(record)
-        name = _w("record", lang)
+        name = say("table_panel.record")[lang]
         return (f'<details class="maca-record"><summary>{escape(name)}</summary>'
                 f'<p><a download="maca-game-{table.games}.txt" href="{escape(link)}">'
-                f'{escape(_w("download", lang))}</a></p>'
+                f'{escape(say("table_panel.download")[lang])}</a></p>'
                 f'<pre style="white-space:pre-wrap;font-size:12px">{escape(record)}</pre>'
                 f"</details>")
 
@@ -350,11 +339,11 @@ class TablePanel(Panel):
         table, lang = self.table, self.lang
         assert table is not None
         items = "".join(
-            f"<li>{r.number}. {escape(_w('game_word', lang))} — {escape(_w(r.mode, lang))}, "
-            f"{escape(_w('level_' + r.level, lang))}, {escape(_preset(r.rules, lang))}: "
-            f"{escape(_w(r.result_key(), lang))}</li>" for r in table.results)
-        return (heading(_w("session", lang)) + f"<ul>{items}</ul>"
-                + f'<p class="maca-note">{escape(_w("standing", lang, standing=signed(table.session_standing())))}</p>')
+            f"<li>{r.number}. {escape(say('table_panel.game_word')[lang])} — {escape(say(f'table.{r.mode}')[lang])}, "
+            f"{escape(say(f'table.level_{r.level}')[lang])}, {escape(_preset(r.rules, lang))}: "
+            f"{escape(say(f'table.{r.result_key()}')[lang])}</li>" for r in table.results)
+        return (heading(say("table_panel.session")[lang]) + f"<ul>{items}</ul>"
+                + f'<p class="maca-note">{escape(say("table_panel.standing", standing=signed(table.session_standing()))[lang])}</p>')
 
     def body(self, live: bool) -> str:
         lang = self.lang

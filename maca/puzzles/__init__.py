@@ -27,6 +27,7 @@ from ..errors import MacaError, shown
 from ..hand import Hand
 from ..notation import rules_to_text
 from ..solver import GOALS, Solution, Solver
+from ..words import Text, catalogue, say
 
 __all__ = ["collection_table", "THEMES", "Puzzle", "PuzzleError", "Proof", "prove", "themes_of",
            "rate",
@@ -74,6 +75,7 @@ THEMES: dict[str, tuple[str, str, str, str]] = {
         "Peşkir ilan ettin: tek bir el bile almadan turu bitirmek.",
         "You declared peşkir: finish the hand without winning a single trick."),
 }
+catalogue("puzzle_theme", {k: (v[0], v[1]) for k, v in THEMES.items()}, scoped=True)
 
 #: The goal in words, TR and EN (the prompt's question).
 GOAL_TEXT: dict[str, tuple[str, str]] = {
@@ -90,6 +92,7 @@ GOAL_TEXT: dict[str, tuple[str, str]] = {
                       "Which card ends the hand with the fewest points for you, even if the "
                       "others try to give you the most?"),
 }
+catalogue("goal_puzzle", GOAL_TEXT, scoped=True)
 
 #: Where the collection lives: beside the package in a checkout, inside it in a wheel.
 FOLDERS = (Path(__file__).resolve().parent / "sets",
@@ -108,7 +111,7 @@ def theme_title(theme: str, lang: str = "tr") -> str:
     """
     if theme not in THEMES:
         raise PuzzleError(f"unknown theme {shown(theme)}: use one of {', '.join(THEMES)}")
-    return THEMES[theme][0 if lang == "tr" else 1]
+    return say(f"puzzle_theme.{theme}")[lang]
 
 
 @dataclass(frozen=True)
@@ -394,8 +397,8 @@ def collection_table(lang: str = "tr") -> str:
     | Theme | ★☆☆ | ★★☆ | ★★★ | Puzzles |
     """
     puzzles = load_puzzles()
-    head = ("Tema", "Bulmaca") if lang == "tr" else ("Theme", "Puzzles")
-    rows = [f"| {head[0]} | ★☆☆ | ★★☆ | ★★★ | {head[1]} |", "|---|---|---|---|---|"]
+    theme, count = Text("Tema", "Theme")[lang], Text("Bulmaca", "Puzzles")[lang]
+    rows = [f"| {theme} | ★☆☆ | ★★☆ | ★★★ | {count} |", "|---|---|---|---|---|"]
     for theme in THEMES:
         mine = [p for p in puzzles if p.set == theme]
         stars = [sum(p.difficulty == s for p in mine) for s in (1, 2, 3)]

@@ -14,12 +14,12 @@ from typing import Sequence
 from ..cards import Card
 from ..hand import Hand
 from ..reasons import seat_name
+from ..words import catalogue, say
 from . import Proof, Puzzle, load_puzzles
 
 __all__ = ["worked_example", "WorkedExample", "line_words"]
 
-_WORDS = {
-    "goal": ("Soru", "Puzzle"),
+catalogue("puzzle_book", {
     "right": ("Doğru kart: **{card}** ({name}).", "The right card: **{card}** ({name})."),
     "line": ("Savunmanın en iyi cevaplarıyla oyun şöyle sürer: {line}",
              "With the defence's best answers the play goes on: {line}"),
@@ -27,7 +27,6 @@ _WORDS = {
               "Why not **{card}**? {line} {result}"),
     "won": ("eli {seat} alır", "{seat} wins the trick"),
     "you_won": ("eli sen alırsın", "you win the trick"),
-    "you": ("Sen", "You"),
     "no_points": ("Böylece ceza puanı sana gelir.", "So penalty points come to you."),
     "avoid_queen": ("Böylece maça kızı sana gelir.", "So the queen of spades comes to you."),
     "take_all": ("Böylece bir eli kaybedersin ve kafa atamazsın.",
@@ -38,12 +37,7 @@ _WORDS = {
                       "ise {good} puanla.",
                       "So you end the hand with at least {bad} points; with the right card, "
                       "{good}."),
-}
-
-
-def _w(key: str, lang: str, **fields: object) -> str:
-    tr, en = _WORDS[key]
-    return (tr if lang == "tr" else en).format(**fields)
+}, scoped=True)
 
 
 def line_words(hand: Hand, line: Sequence[tuple[int, Card]], lang: str) -> str:
@@ -58,7 +52,7 @@ def line_words(hand: Hand, line: Sequence[tuple[int, Card]], lang: str) -> str:
     n = h.players
 
     def name(seat: int) -> str:
-        return _w("you", lang) if seat == 0 else seat_name(seat, lang, n)
+        return say("you_name")[lang] if seat == 0 else seat_name(seat, lang, n)
 
     tricks: list[str] = []
     current = [f"{name(seat)} {card.symbol}" for seat, card in h.current_trick.plays()]
@@ -68,8 +62,8 @@ def line_words(hand: Hand, line: Sequence[tuple[int, Card]], lang: str) -> str:
         if not h.current_trick.cards:
             last = h.last_trick
             assert last is not None and last.winner is not None
-            won = (_w("you_won", lang) if last.winner == 0
-                   else _w("won", lang, seat=name(last.winner)))
+            won = (say("puzzle_book.you_won")[lang] if last.winner == 0
+                   else say("puzzle_book.won", seat=name(last.winner))[lang])
             tricks.append(", ".join(current) + ": " + won)
             current = []
     if current:
@@ -116,22 +110,22 @@ def worked_example(theme: str, lang: str = "tr", index: int = 0) -> WorkedExampl
     solution = proof.solution
     card = proof.main[0][1]
     n = hand.players
-    paras = [f"**{_w('goal', lang)}:** {puzzle.prompt[lang]}",
-             _w("right", lang, card=card.symbol, name=card.name(lang)),
-             _w("line", lang, line=line_words(hand, proof.main, lang))]
+    paras = [f"**{say('puzzle_goal')[lang]}:** {puzzle.prompt[lang]}",
+             say("puzzle_book.right", card=card.symbol, name=card.name(lang))[lang],
+             say("puzzle_book.line", line=line_words(hand, proof.main, lang))[lang]]
     for choice, value in zip(solution.choices, solution.values):
         if choice <= solution.accepted:
             continue
         wrong = max(choice)
         refutation = proof.refutations[wrong]
         if puzzle.goal == "fewest_points":
-            result = _w("fewest_points", lang, bad=_number(value), good=_number(solution.best))
+            result = say("puzzle_book.fewest_points", bad=_number(value), good=_number(solution.best))[lang]
         elif puzzle.goal == "stop_moon":
             target = puzzle.target if puzzle.target is not None else 0
-            result = _w("stop_moon", lang, seat=seat_name(target, lang, n))
+            result = say("puzzle_book.stop_moon", seat=seat_name(target, lang, n))[lang]
         else:
-            result = _w(puzzle.goal, lang)
-        paras.append(_w("wrong", lang, card=wrong.symbol,
-                        line=line_words(hand, refutation, lang), result=result))
+            result = say(f'puzzle_book.{puzzle.goal}')[lang]
+        paras.append(say("puzzle_book.wrong", card=wrong.symbol,
+                        line=line_words(hand, refutation, lang), result=result)[lang])
     table = table_html(hand, lang=lang, reveal="all", show_legal=False)
     return WorkedExample(puzzle, lang, table, "\n\n".join(paras))

@@ -31,7 +31,8 @@ from ..observation import Observation
 from ..rules import Rules
 from ..scoring import moon_possible
 from ..solver import Solver, SolverLimitError
-from . import GOAL_TEXT, THEMES, Proof, prove, rate, themes_of
+from ..words import LANGS, SeatWord, catalogue, say
+from . import THEMES, Proof, prove, rate, themes_of
 
 __all__ = ["play_to", "candidates", "prompt_for", "hints_for", "write_files"]
 
@@ -79,14 +80,13 @@ _HINTS: dict[str, tuple[str, str]] = {
                "aldırabilir?",
                "In a peşkir you may not win a single trick. Which card of yours could leave "
                "you winning one?"),
+    # for every theme, after the theme's own
+    "general": ("Her kartın için rakiplerin en iyi cevabını düşün: her el kime gider?",
+                "For each of your cards, think of the others' best answer: who wins each "
+                "trick?"),
 }
+catalogue("puzzle_hint", _HINTS, scoped=True)
 
-_GENERAL_HINT = ("Her kartın için rakiplerin en iyi cevabını düşün: her el kime gider?",
-                 "For each of your cards, think of the others' best answer: who wins each "
-                 "trick?")
-
-_SEATS = {4: (("Sen", "Batı", "Kuzey", "Doğu"), ("You", "West", "North", "East")),
-          3: (("Sen", "Batı", "Doğu"), ("You", "West", "East"))}
 
 
 def _choices(seen: Observation, keep: CardSet) -> list[Card]:
@@ -260,19 +260,18 @@ def prompt_for(hand: Hand, goal: str, target: int | None) -> dict[str, str]:
         tr.append("Şu ana kadar bütün ceza kartlarını sen aldın.")
         en.append("You have taken every penalty card so far.")
     if goal == "stop_moon" and target is not None:
-        who_tr, who_en = _SEATS[n][0][target], _SEATS[n][1][target]
+        who_tr, who_en = (format(SeatWord(target, lang, n), "Nom") for lang in LANGS)
         tr.append(f"{who_tr} şu ana kadar bütün ceza kartlarını aldı.")
         en.append(f"{who_en} has taken every penalty card so far.")
-    tr.append(GOAL_TEXT[goal][0])
-    en.append(GOAL_TEXT[goal][1])
+    question = say(f"goal_puzzle.{goal}")
+    tr.append(question.tr)
+    en.append(question.en)
     return {"tr": " ".join(tr), "en": " ".join(en)}
 
 
 def hints_for(themes: list[str]) -> list[dict[str, str]]:
     """Two hints: the main theme's, then a general one (neither names the card)."""
-    first = _HINTS[themes[0]]
-    return [{"tr": first[0], "en": first[1]},
-            {"tr": _GENERAL_HINT[0], "en": _GENERAL_HINT[1]}]
+    return [say(f"puzzle_hint.{themes[0]}").to_dict(), say("puzzle_hint.general").to_dict()]
 
 
 def _q(text: str) -> str:

@@ -28,15 +28,14 @@ from ..errors import MacaError, SettingError, shown
 from ..hand import Hand
 from ..lessons import Note
 from ..solver import Solver
+from ..words import catalogue, say
 from . import Puzzle
 
-__all__ = ["PuzzleTrainer", "daily_index", "WORDS", "word"]
+__all__ = ["PuzzleTrainer", "daily_index", "WORDS"]
 
 #: The puzzle panel's words, TR and EN.
 WORDS: dict[str, tuple[str, str]] = {
     "title": ("Bulmaca", "Puzzle"),
-    "goal": ("Soru", "Puzzle"),
-    "your_cards": ("Senin kartların", "Your cards"),
     "hint": ("İpucu (−1 puan)", "Hint (−1 point)"),
     "retry": ("Yeniden dene", "Try again"),
     "solution": ("Çözümü göster", "Show the solution"),
@@ -62,21 +61,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "over": ("Bu bulmaca bitti: yeniden dene ya da sonrakine geç.",
              "This puzzle is over: try again or go on to the next one."),
     "no_hint": ("Başka ipucu yok.", "There are no more hints."),
-    "played_you": ("Sen", "You"),
     "line": ("Oynananlar", "Played"),
 }
+catalogue("puzzles", WORDS, scoped=True)
 
 _STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
-
-
-def word(key: str, lang: str, **fields: object) -> str:
-    """One of the panel's words in ``lang``.
-
-    >>> word("retry", "tr"), word("retry", "en")
-    ('Yeniden dene', 'Try again')
-    """
-    tr, en = WORDS[key]
-    return (tr if lang == "tr" else en).format(**fields)
 
 
 def daily_index(day: datetime.date, count: int) -> int:
@@ -89,10 +78,6 @@ def daily_index(day: datetime.date, count: int) -> int:
         raise SettingError("there is no puzzle to choose from")
     digest = hashlib.sha256(day.isoformat().encode()).digest()
     return int.from_bytes(digest[:8], "big") % count
-
-
-def _note(key: str, kind: str = "info", **fields: object) -> Note:
-    return Note(kind, word(key, "tr", **fields), word(key, "en", **fields))
 
 
 class PuzzleTrainer:
@@ -144,7 +129,7 @@ class PuzzleTrainer:
         self.hand = self.start.copy()
         self.state = "play"
         self.moves: list[tuple[int, Card, str]] = []
-        self.note = _note("start")
+        self.note = Note.of(say("puzzles.start"))
 
     # -- solving ----------------------------------------------------------------------------
     def _solver(self) -> Solver:
@@ -161,12 +146,12 @@ class PuzzleTrainer:
     def play(self, card: Card | str) -> None:
         """The learner plays ``card``: answered by the defence, or refuted."""
         if self.state != "play":
-            self.note = _note("over")
+            self.note = Note.of(say("puzzles.over"))
             return
         try:
             card = Card.parse(card)
         except MacaError as exc:
-            raise SettingError(str(exc)) from None
+            raise SettingError(exc.problem, **exc.params) from None
         verdict = self.hand.check(card, 0)
         if not verdict:
             self.note = Note.refusal(verdict)
@@ -178,8 +163,7 @@ class PuzzleTrainer:
             self.state = "failed"
             self.tries += 1
             self.progress["streak"] = 0
-            self.note = Note("error", word("wrong", "tr", card=card.name("tr")),
-                             word("wrong", "en", card=card.name("en")))
+            self.note = Note.of(say("puzzles.wrong", card=card.name), "error")
             return
         self._move(0, card, "you")
         self._answer()
@@ -198,7 +182,7 @@ class PuzzleTrainer:
                 solver = self._solver()
                 solution = solver.solve()
                 if len(solution.accepted) < len(self.hand.legal_plays()):
-                    self.note = _note("right_go_on", "ok")
+                    self.note = Note.of(say("puzzles.right_go_on"), "ok")
                     return
                 for s, c in solver.line():  # every card wins now: the rest is shown
                     self._move(s, c, "defence" if not self._ours(s) else "you")
@@ -214,17 +198,17 @@ class PuzzleTrainer:
         if self.puzzle.id not in p["solved"]:
             p["solved"].append(self.puzzle.id)
         if self.tries or self.shown:
-            self.note = _note("solved_again", "ok")
+            self.note = Note.of(say("puzzles.solved_again"), "ok")
         else:
             p["streak"] += 1
             p["best"] = max(p["best"], p["streak"])
             p["points"] += points
-            self.note = _note("solved", "ok", points=points)
+            self.note = Note.of(say("puzzles.solved", points=points), "ok")
 
     def hint(self) -> None:
         """Show the next hint (each costs a point of this puzzle)."""
         if self.hints >= len(self.puzzle.hints):
-            self.note = _note("no_hint")
+            self.note = Note.of(say("puzzles.no_hint"))
             return
         h = self.puzzle.hints[self.hints]
         self.hints += 1
@@ -247,7 +231,7 @@ class PuzzleTrainer:
         for seat, card in solver.line(answer):
             self._move(seat, card, "solution")
         self.state = "shown"
-        self.note = _note("shown", "ok")
+        self.note = Note.of(say("puzzles.shown"), "ok")
 
     # -- what the panel shows -----------------------------------------------------------------
     def legal(self) -> CardSet:
@@ -259,12 +243,12 @@ class PuzzleTrainer:
     def status(self, lang: str) -> str:
         """Progress through the series, in words."""
         p = self.progress
-        return word("progress", lang, solved=len(p["solved"]), total=len(self.puzzles),
-                    streak=p["streak"], best=p["best"], points=p["points"])
+        return say("puzzles.progress", solved=len(p["solved"]), total=len(self.puzzles),
+                    streak=p["streak"], best=p["best"], points=p["points"])[lang]
 
     def heading(self, lang: str) -> str:
         """Which puzzle, its stars and themes."""
         from . import theme_title
-        return word("which", lang, n=self.index + 1, total=len(self.puzzles),
+        return say("puzzles.which", n=self.index + 1, total=len(self.puzzles),
                     stars=_STARS[self.puzzle.difficulty],
-                    themes=", ".join(theme_title(t, lang) for t in self.puzzle.themes))
+                    themes=", ".join(theme_title(t, lang) for t in self.puzzle.themes))[lang]

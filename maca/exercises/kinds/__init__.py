@@ -26,7 +26,8 @@ from typing import Any, Mapping
 from ...errors import shown
 from ...rules import Rules
 from ..forms import AnswerForm
-from ..text import ExerciseError, Text
+from ...words import Text
+from ..text import ExerciseError
 from .base import (Line, NoQuestionError, Outcome, Question, parse_rules, read_card, read_cards,
                    read_numbers, read_seat, read_yes_no)
 from .judgement import ChooseDiscard, ChooseLead, ChoosePass

@@ -19,7 +19,8 @@ from ...scoring import hand_points, moon_shooters, penalty_points
 from ...trick import Trick
 from ...words import number, preset_name
 from ..forms import AnswerForm
-from ..text import AnswerError, ExerciseError, Owner, Seat, Text, say, show
+from ...words import Owner, Seat, Text, say, show
+from ..text import AnswerError, ExerciseError
 
 __all__ = ["Question", "Line", "NoQuestionError", "Outcome", "read_cards", "read_card",
            "read_seat", "read_yes_no", "read_numbers", "parse_rules", "answer_error",
@@ -41,9 +42,9 @@ class Line(NamedTuple):
 
 
 # -- reading the learner's answers ----------------------------------------------------------------
-def answer_error(tr: str, en: str) -> AnswerError:
+def answer_error(tr: str, en: str, **params: Any) -> AnswerError:
     """The `AnswerError` of an answer that cannot be read, said in Turkish and English."""
-    return AnswerError(Text(tr, en))
+    return AnswerError(Text(tr, en), **params)
 
 
 def require_answer(value: Any) -> None:
@@ -73,8 +74,9 @@ def read_cards(value: Any) -> CardSet:
                 raise answer_error("Aynı kartı iki kez yazdın.", "You wrote the same card twice.")
             return CardSet(cards)
     except CardError as exc:
-        raise answer_error(f"Kart okunamadı: {exc}. Kartları QS, 10H, 2C ya da Q♠ gibi yaz.",
-                   f"A card could not be read: {exc}. Write cards like QS, 10H, 2C or Q♠.") from None
+        raise answer_error("Kart okunamadı: {exc}. Kartları QS, 10H, 2C ya da Q♠ gibi yaz.",
+                           "A card could not be read: {exc}. Write cards like QS, 10H, 2C or Q♠.",
+                           exc=exc) from None
     raise answer_error(f"{shown(value)} kart olarak okunamadı: \"QS 2C\" gibi bir yazı ya da kart listesi "
                "ver.", f"{shown(value)} cannot be read as cards: give text like \"QS 2C\" or a "
                "list of cards.")
@@ -204,7 +206,7 @@ def parse_rules(text: Any) -> Rules:
     try:
         return rules_from_text(text.strip())
     except MacaError as exc:
-        raise ExerciseError(f"rules {shown(text)}: {exc}") from None
+        raise ExerciseError(say("within"), where=f"rules {shown(text)}", exc=exc) from None
 
 
 def position_field(value: Any, rules: Rules) -> Hand:
@@ -219,7 +221,7 @@ def position_field(value: Any, rules: Rules) -> Hand:
     try:
         hand = Hand.from_position(text)
     except MacaError as exc:
-        raise ExerciseError(f"position: {exc}") from None
+        raise ExerciseError(say("within"), where="position", exc=exc) from None
     if hand.rules != rules:
         raise ExerciseError(f"the position's rules ({rules_to_text(hand.rules)}) differ from the "
                             f"exercise's rules ({rules_to_text(rules)}): write them once")
@@ -329,7 +331,7 @@ def cards_field(value: Any, name: str) -> CardSet:
     try:
         return CardSet.parse(value) if isinstance(value, str) else CardSet(value)
     except CardError as exc:
-        raise ExerciseError(f"{name}: {exc}") from None
+        raise ExerciseError(say("within"), where=name, exc=exc) from None
 
 
 # -- situation lines ----------------------------------------------------------------------------

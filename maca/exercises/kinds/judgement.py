@@ -38,10 +38,10 @@ from ...notation import rules_to_text
 from ...reasons import seat_name
 from ...rules import Rules
 from ...scoring import hand_points
-from ...words import is_you, seat_form
+from ...words import Text, catalogue, is_you, say, seat_form, show
 from ...solver import GOALS as SOLVER_GOALS, Solution, Solver, SolverError, SolverLimitError
 from ..forms import CARD, CARDS
-from ..text import ExerciseError, Text, say, show
+from ..text import ExerciseError
 from .base import (Line, NoQuestionError, Question, answer_error, cards_field, is_whole,
                    play_lines, plays_text, position_field, read_card, read_cards, rules_line)
 
@@ -144,8 +144,6 @@ def pass_study(rules: Rules, cards: CardSet, direction: str, deals: int = PASS_D
     return _STUDIES[key]
 
 
-_DIRECTIONS = {"left": Text("sola", "to the left"), "right": Text("sağa", "to the right"),
-               "across": Text("karşıya", "across")}
 
 
 class ChoosePass(Question):
@@ -167,7 +165,8 @@ class ChoosePass(Question):
             raise ExerciseError(f"cards must be the {rules.hand_size} cards of one hand of "
                                 f"these rules, not {len(self.cards)} card(s) {self.cards}")
         self.direction = params["direction"]
-        if self.direction not in _DIRECTIONS or self.direction not in rules.pass_cycle:
+        if self.direction not in ("left", "right", "across") or \
+                self.direction not in rules.pass_cycle:
             raise ExerciseError(f"direction must be one of these rules' pass directions "
                                 f"({', '.join(d for d in rules.pass_cycle if d != 'none')}), "
                                 f"not {shown(self.direction)}")
@@ -251,7 +250,7 @@ class ChoosePass(Question):
         return right, notes
 
     def situation(self) -> list[Line]:
-        direction = _DIRECTIONS[self.direction]
+        direction = say(f"to_{self.direction}")
         target = self.rules.seat_towards(0, self.direction)
         n = self.rules.players
         to = (Text(f" ({seat_name(target, 'tr', n)})", f" ({seat_name(target, 'en', n)})")
@@ -284,6 +283,7 @@ SOLVER_GOAL_TEXT: dict[str, Text] = {
                           "End the hand with as few points as possible, even if the others "
                           "try to give you the most."),
 }
+catalogue("goal_solver", SOLVER_GOAL_TEXT, scoped=True)
 
 
 class _SolvedChoice(Question):
@@ -403,7 +403,7 @@ class _SolvedChoice(Question):
         return right, notes
 
     def situation(self) -> list[Line]:
-        goal = SOLVER_GOAL_TEXT[self.goal]
+        goal = say(f"goal_solver.{self.goal}")
         if self.target is not None:
             n = self.hand.players
             goal = (Text(f"{goal.tr} (Bütün ceza kartlarını sen topluyorsun.)",

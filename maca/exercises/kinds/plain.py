@@ -16,7 +16,8 @@ from ...scoring import TEAMS, game_over, moon_possible, seat_standings, winners
 from ...trick import Trick
 from ...words import number, signed
 from ..forms import CARD, CARDS, NUMBERS, SEAT, WINNERS, YES_NO
-from ..text import ExerciseError, Seat, Text, say, show
+from ...words import Seat, Text, catalogue, say, show
+from ..text import ExerciseError
 from .base import (Line, NoQuestionError, Outcome, Question, answer_error, cards_field, is_whole,
                    play_lines, plays_text, position_field, read_card, read_cards, read_numbers,
                    read_seat, read_yes_no, require_answer, rules_line, seat_field, taken_lines)
@@ -110,6 +111,7 @@ GOALS: dict[str, Text] = {
     "no_points": Text("Bu elde ceza puanı alma: ötekiler ne oynarsa oynasın.",
                       "Take no penalty points in this trick, whatever the others play."),
 }
+catalogue("goal_trick", GOALS, scoped=True)
 
 
 class PlayGoal(_PlayQuestion):
@@ -194,9 +196,7 @@ class PlayGoal(_PlayQuestion):
 
     def goal_text(self) -> Text:
         """The goal in words."""
-        text = GOALS[self.goal]
-        card = self.card.symbol if self.card else ""
-        return Text(text.tr.format(card=card), text.en.format(card=card))
+        return say(f"goal_trick.{self.goal}", card=self.card.symbol if self.card else "")
 
     def judge(self, given: Card) -> tuple[bool, list[Text]]:
         verdict = self.hand.check(given)
@@ -241,7 +241,7 @@ class TrickWinner(Question):
             cards = [Card.parse(c) for c in
                      (plays.replace(",", " ").split() if isinstance(plays, str) else plays)]
         except CardError as exc:
-            raise ExerciseError(f"plays: {exc}") from None
+            raise ExerciseError(say("within"), where="plays", exc=exc) from None
         if len(hand.current_trick.cards) + len(cards) != hand.players or hand.to_move is None:
             raise ExerciseError(f"plays must complete the trick in play: it needs "
                                 f"{hand.players - len(hand.current_trick.cards)} card(s), "
@@ -250,7 +250,7 @@ class TrickWinner(Question):
             try:
                 hand.play(card)
             except IllegalActionError as exc:
-                raise ExerciseError(f"plays: {card} cannot be played: {exc}") from None
+                raise ExerciseError(say("within"), where=f"plays: {card} cannot be played", exc=exc) from None
         trick = hand.last_trick
         assert trick is not None and trick.winner is not None
         self.trick = trick
@@ -291,8 +291,6 @@ _DIRECTION_WORDS = {
     "none": "none", "no pass": "none", "nobody": "none", "yok": "none", "kimse": "none",
     "hiç kimse": "none", "geçirilmez": "none", "-": "none",
 }
-_DIRECTION_TEXT = {"left": Text("sola", "left"), "right": Text("sağa", "right"),
-                   "across": Text("karşıya", "across")}
 
 
 class PassDirection(Question):
@@ -349,10 +347,10 @@ class PassDirection(Question):
         if self.target is None:
             note = say("no_pass", hand=self.number)
         elif given != self.target:
-            note = say("passes_way", hand=self.number, direction=_DIRECTION_TEXT[self.direction])
+            note = say("passes_way", hand=self.number, direction=say(f"dir_{self.direction}"))
         else:
             note = say("passes_to" if self.ask == "to" else "passes_from", hand=self.number,
-                       direction=_DIRECTION_TEXT[self.direction],
+                       direction=say(f"dir_{self.direction}"),
                        seat=Seat(self.seat, self.players), target=Seat(self.target, self.players))
         return given == self.target, [note]
 
