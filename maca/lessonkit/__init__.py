@@ -72,11 +72,13 @@ from maca import CardSet, Hand, Rules, Trick
 from maca.bots import CautiousBot, play_out
 from maca.errors import SettingError, shown
 from maca.panels.base import parse_number
+from maca.words import catalogue, say
 
 __all__ = ["quick_check", "QuickCheck", "find_moment", "deal_with", "mover", "finished_trick",
-           "trick_winner", "say", "Markdown", "HTML", "Chart"]
+           "trick_winner", "Markdown", "HTML", "Chart"]
 
-_MARKS = {"tr": ("Doğru!", "Olmadı."), "en": ("Right!", "Not quite.")}
+catalogue("quick_check", {"right": ("Doğru!", "Right!"), "wrong": ("Olmadı.", "Not quite.")},
+          scoped=True)
 
 
 def _feedback(verdict: Any, lang: str) -> tuple[str, bool]:
@@ -87,7 +89,7 @@ def _feedback(verdict: Any, lang: str) -> tuple[str, bool]:
         text = f"<b>{html.escape(lines[0])}</b> " + "<br>".join(map(html.escape, lines[1:]))
     else:
         ok, message = verdict
-        word = _MARKS["tr" if lang == "tr" else "en"][0 if ok else 1]
+        word = say("quick_check.right" if ok else "quick_check.wrong")[lang]
         text = f"<b>{word}</b> {html.escape(message)}"
     return f"{'✔' if ok else '✘'} {text}", bool(ok)
 
@@ -140,7 +142,7 @@ class QuickCheck:
     def _html(self, live: bool, status: str, templates: str) -> str:
         """The page's check (``live=False``: answered by the page script from ``templates``)
         or the notebook's (``data-act`` buttons)."""
-        lang = "tr" if self.lang == "tr" else "en"
+        lang = say("lang_code")[self.lang]
         buttons = "".join(
             f'<button type="button" class="maca-button maca-quick-choice" '
             + (f'data-act="choose" data-value="{i}" ' if live else f'data-choice="{i}" ')
@@ -233,12 +235,6 @@ def deal_with(rules: Rules, mine: str | CardSet, seed: int, *, number: int = 4,
     size = rules.hand_size
     others = [rest[i * size:(i + 1) * size] for i in range(rules.players - 1)]
     return Hand.from_cards(rules, [held, *others], number=number, dealer=dealer)
-
-
-def say(catalogue: Mapping[str, Mapping[str, str]], key: str, lang: str, /,
-        **fields: Any) -> str:
-    """The sentence ``key`` of a lesson's table in ``lang`` ("tr", else English), filled in."""
-    return catalogue["tr" if lang == "tr" else "en"][key].format(**fields)
 
 
 @dataclass(frozen=True)

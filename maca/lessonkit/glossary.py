@@ -10,38 +10,35 @@ from __future__ import annotations
 
 from maca import Card
 from maca.cards import DISPLAY_SUITS
-from maca.lessonkit import Markdown, say
-from maca.words import seat_name
+from maca.lessonkit import Markdown
+from maca.words import catalogue, say, seat_name
 
-TEXT = {
-    "tr": {
-        "short": "kısa", "suit head": "{symbol} {tr}", "card": "{tr}",
-        "seats head": "| yer | Türkçe | İngilizce |", "seat": "| {seat} | {tr} | {en} |",
-    },
-    "en": {
-        "short": "short", "suit head": "{symbol} English / Turkish", "card": "{en} / *{tr}*",
-        "seats head": "| seat | English | Turkish |", "seat": "| {seat} | {en} | {tr} |",
-    },
-}
+catalogue("glossary", {
+    "short": ("kısa", "short"),
+    "suit head": ("{symbol} {tr}", "{symbol} English / Turkish"),
+    "card": ("{tr}", "{en} / *{tr}*"),
+    "seats head": ("| yer | Türkçe | İngilizce |", "| seat | English | Turkish |"),
+    "seat": ("| {seat} | {tr} | {en} |", "| {seat} | {en} | {tr} |"),
+}, scoped=True)
 
 
 def cards(lang: str) -> Markdown:
     """Every card's name, a row for each rank and a column for each suit."""
-    rows = [f"| {say(TEXT, 'short', lang)} | "
-            + " | ".join(say(TEXT, "suit head", lang, symbol=s.symbol, tr=s.name_in("tr"))
+    rows = [f"| {say('glossary.short').say(lang)} | "
+            + " | ".join(say("glossary.suit head").say(lang, symbol=s.symbol, tr=s.name_in("tr"))
                          for s in DISPLAY_SUITS) + " |",
             "|---" * 5 + "|"]
     for rank in range(14, 1, -1):
         row = [Card.of(rank, suit) for suit in DISPLAY_SUITS]
         rows.append(f"| {row[0].rank_label} | "
-                    + " | ".join(say(TEXT, "card", lang, en=c.name("en"), tr=c.name("tr"))
+                    + " | ".join(say("glossary.card").say(lang, en=c.name("en"), tr=c.name("tr"))
                                  for c in row) + " |")
     return Markdown("\n".join(rows))
 
 
 def seats(lang: str) -> Markdown:
     """The seats' names in both languages."""
-    rows = [say(TEXT, "seats head", lang), "|---|---|---|"]
-    rows += [say(TEXT, "seat", lang, seat=seat, tr=seat_name(seat, "tr"), en=seat_name(seat, "en"))
+    rows = [say("glossary.seats head").say(lang), "|---|---|---|"]
+    rows += [say("glossary.seat").say(lang, seat=seat, tr=seat_name(seat, "tr"), en=seat_name(seat, "en"))
              for seat in range(4)]
     return Markdown("\n".join(rows))

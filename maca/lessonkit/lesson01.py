@@ -13,56 +13,47 @@ from typing import Any
 from maca import CardSet, Game, Hand, Rules, Suit, Trick, render
 from maca.bots import CautiousBot, play_out
 from maca.cards import DISPLAY_SUITS
-from maca.lessonkit import HTML, Markdown, QuickCheck, finished_trick, mover, quick_check, say
-from maca.words import is_you, seat_form, seat_name
+from maca.lessonkit import HTML, Markdown, QuickCheck, finished_trick, mover, quick_check
+from maca.words import catalogue, is_you, say, seat_form, seat_name
 
 RULES = Rules.preset("standard")
 
-TEXT = {
-    "tr": {
-        "suit": "**{symbol} {name}** — {count} kart",
-        "names head": "| kısa yazım | Türkçe adı | İngilizce adı |",
-        "names order": "tr en",
-        "order": "Oynama sırası, senden başlayarak: **{order}** → {first} …",
-        "deal": "Bu dağıtımda dağıtıcı **{dealer}**. İlk kart dağıtıcının solundaki oyuncuya, "
-                "yani **{first}** verildi. Dağıtım bitince herkesin elinde **{sizes}** kart "
-                "var. İşte masa, bütün kartlar açık:",
-        "trick": "Oynanan kartlar sırasıyla: {plays}. Açılan renk {suit}; bu rengin en büyük "
-                 "kartı {top}. {who}",
-        "you won": "Eli **sen** aldın ve ikinci eli sen açacaksın.",
-        "seat won": "Eli **{seat}** aldı ve ikinci eli o açacak.",
-        "dealers head": "| tur | dağıtıcı |",
-        "dealer question": "Bu turda dağıtıcı {seat}. Sonraki turu kim dağıtır?",
-        "next dealer": "Dağıtıcılık saat yönünde bir sonraki oyuncuya geçer: {seat}.",
-        "winner question": "Bu eli kim aldı?",
-        "winner": "Açılan renk {suit}; bu rengin en büyük kartı {top}, onu da {who}",
-        "you played": "sen oynadın.", "seat played": "{seat} oynadı.",
-        "three question": "Üç kişiyle oynarken (bir kart çıkarılır) her oyuncu kaç kart alır?",
-        "three": "{deck} kart üç kişiye dağıtılır: herkese {size} kart düşer.",
-    },
-    "en": {
-        "suit": "**{symbol} {name}** — {count} cards",
-        "names head": "| short | English | Turkish |",
-        "names order": "en tr",
-        "order": "The order of play, starting with you: **{order}** → {first} …",
-        "deal": "In this deal the dealer is **{dealer}**. The first card went to the player on "
-                "the dealer's left, **{first}**, and everyone received **{sizes}** cards. Here "
-                "is the table with every card face up:",
-        "trick": "The cards in the order played: {plays}. The suit led is {suit}, and its "
-                 "highest card here is {top}. {who}",
-        "you won": "**You** win the trick and will lead the second one.",
-        "seat won": "**{seat}** wins the trick and will lead the second one.",
-        "dealers head": "| hand | dealer |",
-        "dealer question": "{seat} dealt this hand. Who deals the next one?",
-        "next dealer": "The deal passes clockwise to the next player: {seat}.",
-        "winner question": "Who won this trick?",
-        "winner": "The suit led is {suit}; its highest card here is {top}, {who}",
-        "you played": "played by you.", "seat played": "played by {seat}.",
-        "three question": "With three players (one card is taken out), how many cards does "
-                          "each player get?",
-        "three": "{deck} cards are dealt to three players: {size} each.",
-    },
-}
+catalogue("lesson01", {
+    "suit": ("**{symbol} {name}** — {count} kart", "**{symbol} {name}** — {count} cards"),
+    "names head": ("| kısa yazım | Türkçe adı | İngilizce adı |", "| short | English | Turkish |"),
+    "names order": ("tr en", "en tr"),
+    "order": ("Oynama sırası, senden başlayarak: **{order}** → {first} …",
+              "The order of play, starting with you: **{order}** → {first} …"),
+    "deal": ("Bu dağıtımda dağıtıcı **{dealer}**. İlk kart dağıtıcının solundaki oyuncuya, yani "
+             "**{first}** verildi. Dağıtım bitince herkesin elinde **{sizes}** kart var. İşte "
+             "masa, bütün kartlar açık:",
+             "In this deal the dealer is **{dealer}**. The first card went to the player on the "
+             "dealer's left, **{first}**, and everyone received **{sizes}** cards. Here is the "
+             "table with every card face up:"),
+    "trick": ("Oynanan kartlar sırasıyla: {plays}. Açılan renk {suit}; bu rengin en büyük kartı "
+              "{top}. {who}",
+              "The cards in the order played: {plays}. The suit led is {suit}, and its highest "
+              "card here is {top}. {who}"),
+    "you won": ("Eli **sen** aldın ve ikinci eli sen açacaksın.",
+                "**You** win the trick and will lead the second one."),
+    "seat won": ("Eli **{seat}** aldı ve ikinci eli o açacak.",
+                 "**{seat}** wins the trick and will lead the second one."),
+    "dealers head": ("| tur | dağıtıcı |", "| hand | dealer |"),
+    "dealer question": ("Bu turda dağıtıcı {seat}. Sonraki turu kim dağıtır?",
+                        "{seat} dealt this hand. Who deals the next one?"),
+    "next dealer": ("Dağıtıcılık saat yönünde bir sonraki oyuncuya geçer: {seat}.",
+                    "The deal passes clockwise to the next player: {seat}."),
+    "winner question": ("Bu eli kim aldı?", "Who won this trick?"),
+    "winner": ("Açılan renk {suit}; bu rengin en büyük kartı {top}, onu da {who}",
+               "The suit led is {suit}; its highest card here is {top}, {who}"),
+    "you played": ("sen oynadın.", "played by you."),
+    "seat played": ("{seat} oynadı.", "played by {seat}."),
+    "three question": ("Üç kişiyle oynarken (bir kart çıkarılır) her oyuncu kaç kart alır?",
+                       "With three players (one card is taken out), how many cards does each "
+                       "player get?"),
+    "three": ("{deck} kart üç kişiye dağıtılır: herkese {size} kart düşer.",
+              "{deck} cards are dealt to three players: {size} each."),
+}, scoped=True)
 
 
 def suits(lang: str) -> list[Any]:
@@ -70,7 +61,7 @@ def suits(lang: str) -> list[Any]:
     shown: list[Any] = []
     for suit in DISPLAY_SUITS:
         cards = CardSet(suit.mask)
-        shown += [Markdown(say(TEXT, "suit", lang, symbol=suit.symbol, name=suit.name_in(lang),
+        shown += [Markdown(say("lesson01.suit").say(lang, symbol=suit.symbol, name=suit.name_in(lang),
                                count=len(cards))),
                   HTML(render.hand_html(cards, size=52, lang=lang))]
     return shown
@@ -78,8 +69,8 @@ def suits(lang: str) -> list[Any]:
 
 def card_names(lang: str) -> Markdown:
     """The spades with their short form and their names, the page's language first."""
-    first, second = say(TEXT, "names order", lang).split()
-    rows = [say(TEXT, "names head", lang), "|---|---|---|"]
+    first, second = say("lesson01.names order").say(lang).split()
+    rows = [say("lesson01.names head").say(lang), "|---|---|---|"]
     for card in CardSet(Suit.SPADES.mask).sorted_for_display():
         rows.append(f"| {card.symbol} | {card.name(first)} | {card.name(second)} |")
     return Markdown("\n".join(rows))
@@ -88,7 +79,7 @@ def card_names(lang: str) -> Markdown:
 def order(lang: str) -> Markdown:
     """The order of play around the table, from you."""
     seats = " → ".join(seat_name(seat, lang) for seat in range(RULES.players))
-    return Markdown(say(TEXT, "order", lang, order=seats, first=seat_name(0, lang)))
+    return Markdown(say("lesson01.order").say(lang, order=seats, first=seat_name(0, lang)))
 
 
 def dealt() -> Hand:
@@ -102,7 +93,7 @@ def deal(lang: str) -> list[Any]:
     first = hand.rules.seat_towards(hand.dealer, "left")
     assert first is not None, "passing left always reaches a seat"
     sizes = sorted({len(hand.cards(seat)) for seat in range(hand.players)})
-    return [Markdown(say(TEXT, "deal", lang, dealer=seat_form(hand.dealer, lang),
+    return [Markdown(say("lesson01.deal").say(lang, dealer=seat_form(hand.dealer, lang),
                          first=seat_form(first, lang, "dat"), sizes=", ".join(map(str, sizes)))),
             HTML(render.table_html(hand, show_legal=False, lang=lang))]
 
@@ -127,17 +118,17 @@ def trick(lang: str) -> list[Any]:
     top, winner = done.winning_card, done.winner
     assert top is not None and winner is not None, "a finished trick"
     plays = ", ".join(f"{seat_name(seat, lang)} {card.symbol}" for seat, card in done.plays())
-    who = (say(TEXT, "you won", lang) if is_you(winner) else
-           say(TEXT, "seat won", lang, seat=seat_form(winner, lang)))
+    who = (say("lesson01.you won").say(lang) if is_you(winner) else
+           say("lesson01.seat won").say(lang, seat=seat_form(winner, lang)))
     return [HTML(render.trick_html(done, number=1, lang=lang)),
-            Markdown(say(TEXT, "trick", lang, plays=plays,
+            Markdown(say("lesson01.trick").say(lang, plays=plays,
                          suit=done.cards[0].suit.name_in(lang), top=top.symbol, who=who))]
 
 
 def dealers(lang: str) -> Markdown:
     """Who deals the first four hands of a game."""
     game = Game(RULES, seed=3)
-    rows = [say(TEXT, "dealers head", lang), "|---|---|"]
+    rows = [say("lesson01.dealers head").say(lang), "|---|---|"]
     for number in range(1, 5):
         rows.append(f"| {game.hand.number} | {seat_name(game.hand.dealer, lang)} |")
         play_out(game.hand, [CautiousBot() for _ in range(RULES.players)])
@@ -152,10 +143,10 @@ def check_dealer(lang: str) -> QuickCheck:
     play_out(starter.hand, [CautiousBot() for _ in range(RULES.players)])
     next_dealer = starter.next_hand().dealer
     return quick_check(
-        say(TEXT, "dealer question", lang, seat=seat_name(starter.hands[0].dealer, lang)),
+        say("lesson01.dealer question").say(lang, seat=seat_name(starter.hands[0].dealer, lang)),
         [(seat_name(seat, lang), seat) for seat in range(RULES.players)],
         lambda seat: (seat == next_dealer,
-                      say(TEXT, "next dealer", lang, seat=seat_name(next_dealer, lang))),
+                      say("lesson01.next dealer").say(lang, seat=seat_name(next_dealer, lang))),
         lang=lang)
 
 
@@ -165,14 +156,13 @@ def check_winner(lang: str) -> list[Any]:
     done = play_tricks(quiz, 3)
     top, winner = done.winning_card, done.winner
     assert top is not None and winner is not None, "a finished trick"
-    who = (say(TEXT, "you played", lang) if is_you(winner) else
-           say(TEXT, "seat played", lang, seat=seat_form(winner, lang)))
+    who = (say("lesson01.you played").say(lang) if is_you(winner) else
+           say("lesson01.seat played").say(lang, seat=seat_form(winner, lang)))
     return [HTML(render.trick_html(replace(done, winner=None), number=len(quiz.tricks),
                                    lang=lang)),
-            quick_check(say(TEXT, "winner question", lang),
+            quick_check(say("lesson01.winner question").say(lang),
                         [(seat_name(seat, lang), seat) for seat in range(quiz.players)],
-                        lambda seat: (seat == winner, say(
-                            TEXT, "winner", lang, suit=done.cards[0].suit.name_in(lang),
+                        lambda seat: (seat == winner, say("lesson01.winner").say(lang, suit=done.cards[0].suit.name_in(lang),
                             top=top.symbol, who=who)), lang=lang)]
 
 
@@ -180,7 +170,7 @@ def check_three(lang: str) -> QuickCheck:
     """Quick check: how many cards each of three players gets."""
     three = Rules.preset("three_players")
     return quick_check(
-        say(TEXT, "three question", lang), [(str(n), n) for n in (13, 16, 17, 18)],
-        lambda n: (n == three.hand_size, say(TEXT, "three", lang,
+        say("lesson01.three question").say(lang), [(str(n), n) for n in (13, 16, 17, 18)],
+        lambda n: (n == three.hand_size, say("lesson01.three").say(lang,
                                              deck=len(CardSet(three.deck_mask)),
                                              size=three.hand_size)), lang=lang)

@@ -13,65 +13,58 @@ from maca import CardSet, Hand, Rules, render
 from maca.bots import CautiousBot
 from maca.exercises import Exercise, Text, check
 from maca.exercises.kinds import build_question
-from maca.lessonkit import HTML, Markdown, QuickCheck, quick_check, say
-from maca.words import card_list, seat_name
+from maca.lessonkit import HTML, Markdown, QuickCheck, quick_check
+from maca.words import card_list, catalogue, say, seat_name
 
 RULES = Rules.preset("standard")
 #: the hand of the step-by-step exchange, and the clubs you pass in it
 SEED = 14
 CLUBS = "QC 9C 8C"
 
-TEXT = {
-    "tr": {
-        "left": "sola", "right": "sağa", "across": "karşıya", "none": "geçirme yok",
-        "cycle head": "| tur | yön | senin kartlarını alan | sana kart veren |",
-        "hand": "**{number}. tur, yön: {direction}.** Kartların (geçirmek için seçtiklerin "
-                "yukarı kalkık):",
-        "clubs": "Üç sineğini de seçtin ({cards}): elinde hiç sinek kalmayacak. Sinek "
-                 "açıldığında renge uyamayacağın için başka renkten bir kart atabileceksin (3. "
-                 "ders).",
-        "waiting": "Kartlarını masaya koydun. Henüz sana kart gelmedi (gelen kart sayısı: "
-                   "{received}) ve oyun başlayamaz; bir kart oynamak istesen motor şöyle der: "
-                   "*{said}*",
-        "received": "Herkes seçti, kartlar yerlerine gitti. Gelen kartlar **{cards}**: onları "
-                    "sana veren oyuncu ({seat}) istemediği kartları seçmişti. Yeni kartların, "
-                    "gelen üç kart yukarı kalkık:",
-        "pass again": "Gelen kartları geçirmeye kalkarsan: *{said}*",
-        "refused head": "| denediğin | motorun cevabı |",
-        "two cards": "iki kart: {cards}", "foreign": "başkasının kartıyla: {cards}",
-        "no passing": "4. turda üç kart",
-        "nobody": "kimse",
-        "to question": "3. turda kartlarını hangi oyuncuya geçirirsin?",
-        "from question": "6. turda sana kartları hangi oyuncu verir?",
-        "give question": "2. turdasın ve kartların bunlar. Aşağıdaki seçimlerden hangisini "
-                         "geçirebilirsin?",
-        "accepted": "Motor bu seçimi kabul ediyor.",
-    },
-    "en": {
-        "left": "left", "right": "right", "across": "across", "none": "no passing",
-        "cycle head": "| hand | direction | your cards go to | you receive cards from |",
-        "hand": "**Hand {number}, passing {direction}.** Your hand, with the cards you picked "
-                "to pass raised:",
-        "clubs": "You picked all three of your clubs ({cards}): you will have no club left. "
-                 "When clubs are led you cannot follow suit, so you may throw a card of another "
-                 "suit (lesson 3).",
-        "waiting": "Your cards are on the table. Nothing has come to you yet (cards received: "
-                   "{received}) and play cannot start; if you tried to play a card the engine "
-                   "would say: *{said}*",
-        "received": "Everyone has chosen and the cards have moved. You received **{cards}**: "
-                    "the cards the player who passes to you ({seat}) did not want. Your new "
-                    "hand, with the three cards you received raised:",
-        "pass again": "If you try to pass the cards you received: *{said}*",
-        "refused head": "| you tried | the engine says |",
-        "two cards": "two cards: {cards}", "foreign": "with someone else's card: {cards}",
-        "no passing": "three cards in hand 4",
-        "nobody": "nobody",
-        "to question": "In hand 3, who gets the cards you pass?",
-        "from question": "In hand 6, who passes cards to you?",
-        "give question": "This is your hand in hand 2. Which choice can you pass?",
-        "accepted": "The engine accepts this choice.",
-    },
-}
+catalogue("lesson02", {
+    "left": ("sola", "left"),
+    "right": ("sağa", "right"),
+    "across": ("karşıya", "across"),
+    "none": ("geçirme yok", "no passing"),
+    "cycle head": ("| tur | yön | senin kartlarını alan | sana kart veren |",
+                   "| hand | direction | your cards go to | you receive cards from |"),
+    "hand": ("**{number}. tur, yön: {direction}.** Kartların (geçirmek için seçtiklerin yukarı "
+             "kalkık):",
+             "**Hand {number}, passing {direction}.** Your hand, with the cards you picked to "
+             "pass raised:"),
+    "clubs": ("Üç sineğini de seçtin ({cards}): elinde hiç sinek kalmayacak. Sinek açıldığında "
+              "renge uyamayacağın için başka renkten bir kart atabileceksin (3. ders).",
+              "You picked all three of your clubs ({cards}): you will have no club left. When "
+              "clubs are led you cannot follow suit, so you may throw a card of another suit "
+              "(lesson 3)."),
+    "waiting": ("Kartlarını masaya koydun. Henüz sana kart gelmedi (gelen kart sayısı: "
+                "{received}) ve oyun başlayamaz; bir kart oynamak istesen motor şöyle der: "
+                "*{said}*",
+                "Your cards are on the table. Nothing has come to you yet (cards received: "
+                "{received}) and play cannot start; if you tried to play a card the engine would "
+                "say: *{said}*"),
+    "received": ("Herkes seçti, kartlar yerlerine gitti. Gelen kartlar **{cards}**: onları sana "
+                 "veren oyuncu ({seat}) istemediği kartları seçmişti. Yeni kartların, gelen üç "
+                 "kart yukarı kalkık:",
+                 "Everyone has chosen and the cards have moved. You received **{cards}**: the "
+                 "cards the player who passes to you ({seat}) did not want. Your new hand, with "
+                 "the three cards you received raised:"),
+    "pass again": ("Gelen kartları geçirmeye kalkarsan: *{said}*",
+                   "If you try to pass the cards you received: *{said}*"),
+    "refused head": ("| denediğin | motorun cevabı |", "| you tried | the engine says |"),
+    "two cards": ("iki kart: {cards}", "two cards: {cards}"),
+    "foreign": ("başkasının kartıyla: {cards}", "with someone else's card: {cards}"),
+    "no passing": ("4. turda üç kart", "three cards in hand 4"),
+    "nobody": ("kimse", "nobody"),
+    "to question": ("3. turda kartlarını hangi oyuncuya geçirirsin?",
+                    "In hand 3, who gets the cards you pass?"),
+    "from question": ("6. turda sana kartları hangi oyuncu verir?",
+                      "In hand 6, who passes cards to you?"),
+    "give question": ("2. turdasın ve kartların bunlar. Aşağıdaki seçimlerden hangisini "
+                      "geçirebilirsin?",
+                      "This is your hand in hand 2. Which choice can you pass?"),
+    "accepted": ("Motor bu seçimi kabul ediyor.", "The engine accepts this choice."),
+}, scoped=True)
 
 
 def exchange(number: int) -> Hand:
@@ -85,15 +78,15 @@ def exchange(number: int) -> Hand:
 
 def cycle(lang: str) -> Markdown:
     """Hands 1 to 8: the direction, who gets your cards, who gives you theirs."""
-    rows = [say(TEXT, "cycle head", lang), "|---|---|---|---|"]
+    rows = [say("lesson02.cycle head").say(lang), "|---|---|---|---|"]
     for number in range(1, 9):
         hand = exchange(number)
         if hand.pass_direction == "none":
-            rows.append(f"| {number} | {say(TEXT, 'none', lang)} | — | — |")
+            rows.append(f"| {number} | {say('lesson02.none').say(lang)} | — | — |")
             continue
         to = next(s for s in range(hand.players) if hand.received(s) == hand.given(0))
         source = next(s for s in range(hand.players) if hand.given(s) == hand.received(0))
-        rows.append(f"| {number} | {say(TEXT, hand.pass_direction, lang)} | "
+        rows.append(f"| {number} | {say(f'lesson02.{hand.pass_direction}').say(lang)} | "
                     f"{seat_name(to, lang)} | {seat_name(source, lang)} |")
     return Markdown("\n".join(rows))
 
@@ -104,22 +97,22 @@ def step_by_step(lang: str) -> list[Any]:
     hand = Hand.deal(RULES, seed=SEED, number=1)
     mine = CardSet.parse(CLUBS)
     shown: list[Any] = [
-        Markdown(say(TEXT, "hand", lang, number=hand.number,
-                     direction=say(TEXT, hand.pass_direction, lang))),
+        Markdown(say("lesson02.hand").say(lang, number=hand.number,
+                     direction=say(f"lesson02.{hand.pass_direction}").say(lang))),
         HTML(render.hand_html(hand.cards(0), selected=mine, lang=lang)),
-        Markdown(say(TEXT, "clubs", lang, cards=card_list(mine)))]
+        Markdown(say("lesson02.clubs").say(lang, cards=card_list(mine)))]
     hand.give(0, mine)
-    shown.append(Markdown(say(TEXT, "waiting", lang, received=len(hand.received(0)),
+    shown.append(Markdown(say("lesson02.waiting").say(lang, received=len(hand.received(0)),
                               said=hand.check("2C").message(lang))))
     for seat in range(1, hand.players):
         hand.give(seat, CautiousBot().choose_pass(hand.observe(seat)))
     source = next(s for s in range(hand.players) if hand.given(s) == hand.received(0))
     again = list(hand.received(0))
     return shown + [
-        Markdown(say(TEXT, "received", lang, cards=card_list(hand.received(0)),
+        Markdown(say("lesson02.received").say(lang, cards=card_list(hand.received(0)),
                      seat=seat_name(source, lang))),
         HTML(render.hand_html(hand.cards(0), selected=hand.received(0), lang=lang)),
-        Markdown(say(TEXT, "pass again", lang, said=hand.check_give(0, again).message(lang)))]
+        Markdown(say("lesson02.pass again").say(lang, said=hand.check_give(0, again).message(lang)))]
 
 
 def refusals(lang: str) -> Markdown:
@@ -128,11 +121,11 @@ def refusals(lang: str) -> Markdown:
     own = fresh.cards(0).sorted_for_display()
     foreign = fresh.cards(1).sorted_for_display()[:1] + own[:2]
     no_pass = Hand.deal(RULES, seed=SEED, number=4)
-    rows = [say(TEXT, "refused head", lang), "|---|---|"]
+    rows = [say("lesson02.refused head").say(lang), "|---|---|"]
     for label, verdict in [
-        (say(TEXT, "two cards", lang, cards=card_list(own[:2])), fresh.check_give(0, own[:2])),
-        (say(TEXT, "foreign", lang, cards=card_list(foreign)), fresh.check_give(0, foreign)),
-        (say(TEXT, "no passing", lang),
+        (say("lesson02.two cards").say(lang, cards=card_list(own[:2])), fresh.check_give(0, own[:2])),
+        (say("lesson02.foreign").say(lang, cards=card_list(foreign)), fresh.check_give(0, foreign)),
+        (say("lesson02.no passing").say(lang),
          no_pass.check_give(0, no_pass.cards(0).sorted_for_display()[:3])),
     ]:
         rows.append(f"| {label} | {verdict.message(lang)} |")
@@ -144,10 +137,10 @@ def _direction_check(number: int, ask: str, key: str, lang: str) -> QuickCheck:
     check."""
     exercise = Exercise(f"pass-{number}", build_question(
         "pass_direction", {"hand": number, "ask": ask}, "standard"),
-        Text(TEXT["tr"][key], TEXT["en"][key]))
+        say(f"lesson02.{key}"))
     choices = [(seat_name(seat, lang), seat) for seat in range(1, RULES.players)]
-    nobody = say(TEXT, "nobody", lang)
-    return quick_check(say(TEXT, key, lang), choices + [(nobody, nobody)],
+    nobody = say("lesson02.nobody").say(lang)
+    return quick_check(say(f"lesson02.{key}").say(lang), choices + [(nobody, nobody)],
                        lambda answer: check(exercise, answer), lang=lang)
 
 
@@ -169,7 +162,7 @@ def check_give(lang: str) -> list[Any]:
     options = [held[:2], held[:3], [stranger] + held[1:3], held[:4]]
     random.Random(52).shuffle(options)
     return [HTML(render.hand_html(quiz.cards(0), lang=lang)), quick_check(
-        say(TEXT, "give question", lang), [(card_list(option), option) for option in options],
+        say("lesson02.give question").say(lang), [(card_list(option), option) for option in options],
         lambda option: (quiz.check_give(0, option).legal,
-                        say(TEXT, "accepted", lang) if quiz.check_give(0, option).legal
+                        say("lesson02.accepted").say(lang) if quiz.check_give(0, option).legal
                         else quiz.check_give(0, option).message(lang)), lang=lang)]

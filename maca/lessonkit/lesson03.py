@@ -15,57 +15,50 @@ from maca import Card, Hand, Rules, Suit, Trick, render
 from maca.bots import CautiousBot, play_out
 from maca.exercises import Exercise, Text, check
 from maca.exercises.kinds import build_question
-from maca.lessonkit import HTML, Markdown, find_moment, finished_trick, mover, quick_check, \
-    say, trick_winner
-from maca.words import card_list, is_you, seat_form, seat_name
+from maca.lessonkit import (HTML, Markdown, find_moment, finished_trick, mover, quick_check,
+                            trick_winner)
+from maca.words import card_list, catalogue, is_you, say, seat_form, seat_name
 
 RULES = Rules.preset("standard")
 
-TEXT = {
-    "tr": {
-        "follow": "{leader} {suit} açtı. Elinde {count} {suit} var: {cards}; yalnızca "
-                  "bunlardan birini oynayabilirsin. Başka bir kart, örneğin {other} oynamak "
-                  "istersen motor şöyle der: *{said}*",
-        "void": "{leader} {suit} açtı ve sende hiç {suit} yok: elindeki {held} kartın hepsini "
-                "oynayabilirsin ({legal} kart). Maça kızını atmanın tam zamanı:",
-        "queen goes": "Eli **{winner}** aldı: maça kızı ve {points} ceza puanı onun.",
-        "off suit": "Açılan renk {suit}, en büyük {suit} {top}. {higher} daha büyük görünse de "
-                    "başka renkten; {who}",
-        "you win": "eli **sen** alırsın.", "seat wins": "eli **{seat}** alır.",
-        "wins": "{said} Eli {seat} alır.",
-        "last no points": "{said} Son oynayan sensin: {card} eli alır, ama bu elde ceza puanı "
-                          "yok.",
-        "last points": "{said} Ama dikkat: son oynayan sensin ve {card} eli alır; bu elin "
-                       "{points} ceza puanı sana yazılır.",
-        "cheaper": " {card} oynasaydın da renge uymuş olurdun, üstelik ceza puanı almazdın.",
-        "play question": "Sıra sende. Hangi kartı oynayabilirsin? (Birini seç.)",
-        "who question": "Bu eli kim alır?", "winner exercise": "Eli kim alır?",
-        "count question": "{leader} {suit} açtı. Kaç farklı kart oynayabilirsin?",
-        "count": "Sende hiç {suit} yok: elindeki {count} kartın hepsi oynanabilir.",
-    },
-    "en": {
-        "follow": "{leader} led {suit}. You hold {count} {suit}: {cards}, and you must play "
-                  "one of them. If you try another card, say {other}, the engine says: *{said}*",
-        "void": "{leader} led {suit} and you have none. You may play **{legal}** different "
-                "cards — your whole hand ({held} cards). The perfect moment to drop the queen "
-                "of spades:",
-        "queen goes": "The queen goes to **{winner}**, who won the trick: {points} penalty "
-                      "points for them.",
-        "off suit": "The suit led is {suit}, and its highest card here is {top}. {higher} may "
-                    "look bigger, but they are of another suit: {who}",
-        "you win": "**you** win the trick.", "seat wins": "**{seat}** wins the trick.",
-        "wins": "{said} {seat} wins the trick.",
-        "last no points": "{said} You play last and {card} wins the trick, but there are no "
-                          "penalty points in it.",
-        "last points": "{said} But look: you play last and {card} wins the trick, so its "
-                       "{points} penalty points are yours.",
-        "cheaper": " {card} would follow suit too, and cost you no points.",
-        "play question": "Your turn. Which card may you play? (Pick one.)",
-        "who question": "Who wins this trick?", "winner exercise": "Who wins the trick?",
-        "count question": "{leader} led {suit}. How many different cards may you play?",
-        "count": "You have no {suit}: all {count} cards in your hand may be played.",
-    },
-}
+catalogue("lesson03", {
+    "follow": ("{leader} {suit} açtı. Elinde {count} {suit} var: {cards}; yalnızca bunlardan "
+               "birini oynayabilirsin. Başka bir kart, örneğin {other} oynamak istersen motor "
+               "şöyle der: *{said}*",
+               "{leader} led {suit}. You hold {count} {suit}: {cards}, and you must play one of "
+               "them. If you try another card, say {other}, the engine says: *{said}*"),
+    "void": ("{leader} {suit} açtı ve sende hiç {suit} yok: elindeki {held} kartın hepsini "
+             "oynayabilirsin ({legal} kart). Maça kızını atmanın tam zamanı:",
+             "{leader} led {suit} and you have none. You may play **{legal}** different cards — "
+             "your whole hand ({held} cards). The perfect moment to drop the queen of spades:"),
+    "queen goes": ("Eli **{winner}** aldı: maça kızı ve {points} ceza puanı onun.",
+                   "The queen goes to **{winner}**, who won the trick: {points} penalty points "
+                   "for them."),
+    "off suit": ("Açılan renk {suit}, en büyük {suit} {top}. {higher} daha büyük görünse de "
+                 "başka renkten; {who}",
+                 "The suit led is {suit}, and its highest card here is {top}. {higher} may look "
+                 "bigger, but they are of another suit: {who}"),
+    "you win": ("eli **sen** alırsın.", "**you** win the trick."),
+    "seat wins": ("eli **{seat}** alır.", "**{seat}** wins the trick."),
+    "wins": ("{said} Eli {seat} alır.", "{said} {seat} wins the trick."),
+    "last no points": ("{said} Son oynayan sensin: {card} eli alır, ama bu elde ceza puanı yok.",
+                       "{said} You play last and {card} wins the trick, but there are no penalty "
+                       "points in it."),
+    "last points": ("{said} Ama dikkat: son oynayan sensin ve {card} eli alır; bu elin {points} "
+                    "ceza puanı sana yazılır.",
+                    "{said} But look: you play last and {card} wins the trick, so its {points} "
+                    "penalty points are yours."),
+    "cheaper": (" {card} oynasaydın da renge uymuş olurdun, üstelik ceza puanı almazdın.",
+                " {card} would follow suit too, and cost you no points."),
+    "play question": ("Sıra sende. Hangi kartı oynayabilirsin? (Birini seç.)",
+                      "Your turn. Which card may you play? (Pick one.)"),
+    "who question": ("Bu eli kim alır?", "Who wins this trick?"),
+    "winner exercise": ("Eli kim alır?", "Who wins the trick?"),
+    "count question": ("{leader} {suit} açtı. Kaç farklı kart oynayabilirsin?",
+                       "{leader} led {suit}. How many different cards may you play?"),
+    "count": ("Sende hiç {suit} yok: elindeki {count} kartın hepsi oynanabilir.",
+              "You have no {suit}: all {count} cards in your hand may be played."),
+}, scoped=True)
 
 
 def led_suit(hand: Hand) -> Suit:
@@ -96,8 +89,7 @@ def following(lang: str) -> list[Any]:
     follow = follow_moment()
     suit, legal = led_suit(follow), follow.legal_plays()
     other = next(c for c in follow.cards(0).sorted_for_display() if c.suit != suit)
-    return [HTML(render.table_html(follow, lang=lang)), Markdown(say(
-        TEXT, "follow", lang, leader=seat_form(follow.current_trick.leader, lang),
+    return [HTML(render.table_html(follow, lang=lang)), Markdown(say("lesson03.follow").say(lang, leader=seat_form(follow.current_trick.leader, lang),
         suit=suit.name_in(lang), count=len(legal), cards=card_list(legal), other=other.symbol,
         said=follow.check(other).message(lang)))]
 
@@ -106,14 +98,13 @@ def void(lang: str) -> list[Any]:
     """You have none of the suit led: any card goes, and you drop the queen of spades."""
     hand = find_moment(RULES, void_with_queen)
     suit = led_suit(hand)
-    shown: list[Any] = [HTML(render.table_html(hand, lang=lang)), Markdown(say(
-        TEXT, "void", lang, leader=seat_form(hand.current_trick.leader, lang),
+    shown: list[Any] = [HTML(render.table_html(hand, lang=lang)), Markdown(say("lesson03.void").say(lang, leader=seat_form(hand.current_trick.leader, lang),
         suit=suit.name_in(lang), held=len(hand.cards(0)), legal=len(hand.legal_plays())))]
     hand.play("QS")
     play_out(hand, [CautiousBot() for _ in range(hand.players)])
     queen_trick = next(t for t in hand.tricks if Card.parse("QS") in t.cards)
     return shown + [HTML(render.trick_html(queen_trick, lang=lang)),
-                    Markdown(say(TEXT, "queen goes", lang,
+                    Markdown(say("lesson03.queen goes").say(lang,
                                  winner=seat_name(trick_winner(queen_trick), lang),
                                  points=RULES.value_of("QS")))]
 
@@ -144,10 +135,10 @@ def highest_of_suit_led(lang: str) -> list[Any]:
     top = example.winning_card
     assert top is not None and example.winner is not None, "a finished trick"
     higher = card_list(c for c in example.cards if c.suit != top.suit and c.rank > top.rank)
-    who = (say(TEXT, "you win", lang) if is_you(example.winner) else
-           say(TEXT, "seat wins", lang, seat=seat_form(example.winner, lang)))
+    who = (say("lesson03.you win").say(lang) if is_you(example.winner) else
+           say("lesson03.seat wins").say(lang, seat=seat_form(example.winner, lang)))
     return [HTML(render.trick_html(example, lang=lang)),
-            Markdown(say(TEXT, "off suit", lang, suit=example.cards[0].suit.name_in(lang),
+            Markdown(say("lesson03.off suit").say(lang, suit=example.cards[0].suit.name_in(lang),
                          top=top.symbol, higher=higher, who=who))]
 
 
@@ -178,19 +169,19 @@ def check_play(lang: str) -> list[Any]:
         winner, points = result
         cheapest = min(quiz.legal_plays(), key=lambda c: (taken(c), c.rank))
         if winner != 0:
-            return True, say(TEXT, "wins", lang, said=said.message(lang),
+            return True, say("lesson03.wins").say(lang, said=said.message(lang),
                              seat=seat_form(winner, lang))
         if not points:
-            return True, say(TEXT, "last no points", lang, said=said.message(lang),
+            return True, say("lesson03.last no points").say(lang, said=said.message(lang),
                              card=card.symbol)
-        text = say(TEXT, "last points", lang, said=said.message(lang), card=card.symbol,
+        text = say("lesson03.last points").say(lang, said=said.message(lang), card=card.symbol,
                    points=points)
         if taken(cheapest) == 0:
-            text += say(TEXT, "cheaper", lang, card=cheapest.symbol)
+            text += say("lesson03.cheaper").say(lang, card=cheapest.symbol)
         return True, text
 
     return [HTML(render.table_html(quiz, show_legal=False, lang=lang)),
-            quick_check(say(TEXT, "play question", lang),
+            quick_check(say("lesson03.play question").say(lang),
                         [(c.symbol, c) for c in quiz.cards(0).sorted_for_display()], verdict,
                         lang=lang)]
 
@@ -209,9 +200,9 @@ def check_winner(lang: str) -> list[Any]:
         plays.append(card)
     exercise = Exercise("winner", build_question(
         "trick_winner", {"position": position, "plays": " ".join(map(str, plays))}, "standard"),
-        Text(TEXT["tr"]["winner exercise"], TEXT["en"]["winner exercise"]))
+        say("lesson03.winner exercise"))
     return [HTML(render.trick_html(replace(finished_trick(start), winner=None), lang=lang)),
-            quick_check(say(TEXT, "who question", lang),
+            quick_check(say("lesson03.who question").say(lang),
                         [(seat_name(seat, lang), seat) for seat in range(RULES.players)],
                         lambda seat: check(exercise, seat), lang=lang)]
 
@@ -223,7 +214,7 @@ def check_count(lang: str) -> list[Any]:
     count = len(empty.legal_plays())
     suit = led_suit(empty).name_in(lang)
     return [HTML(render.table_html(empty, show_legal=False, lang=lang)), quick_check(
-        say(TEXT, "count question", lang, leader=seat_form(empty.current_trick.leader, lang),
+        say("lesson03.count question").say(lang, leader=seat_form(empty.current_trick.leader, lang),
             suit=suit),
         [(str(n), n) for n in sorted({1, count // 2, count})],
-        lambda n: (n == count, say(TEXT, "count", lang, suit=suit, count=count)), lang=lang)]
+        lambda n: (n == count, say("lesson03.count").say(lang, suit=suit, count=count)), lang=lang)]

@@ -12,49 +12,41 @@ from typing import Any
 
 from maca import Hand, Rules, render
 from maca.bots import CautiousBot, play_out
-from maca.lessonkit import HTML, Markdown, QuickCheck, deal_with, find_moment, mover, \
-    quick_check, say
-from maca.words import card_list, seat_form, seat_name
+from maca.lessonkit import (HTML, Markdown, QuickCheck, deal_with, find_moment, mover,
+                            quick_check)
+from maca.words import card_list, catalogue, say, seat_form, seat_name
 
 RULES = Rules.preset("standard")
 
-TEXT = {
-    "tr": {
-        "Yes": "Evet", "No": "Hayır",
-        "opening": "Oynayabileceğin tek kart: **{cards}**. {other} ile açmak istersen motor "
-                   "şöyle der: *{said}*",
-        "void": "{leader} sinek 2'li ile açtı; sende sinek yok. Oynayabileceğin kartlar: "
-                "**{cards}**. Maça kızını atmak istersen: *{queen}* Kupa ası için de aynı "
-                "cevap: *{ace}*",
-        "only": "Oynayabileceğin kart sayısı: **{legal}** ({held} kartın hepsi). Motor maça "
-                "kızı için şöyle diyor: *{said}*",
-        "leader question": "Bu turda kart geçirilmiyor. İlk eli kim açar?",
-        "leader": "İlk eli sinek 2'liyi tutan oyuncu açar: {seat}.",
-        "play question": "İlk el, sıra sende. Hangi kartı oynayabilirsin? (Birini seç.)",
-        "hearts question": "Elinde 13 kupa var, ilk el sinekle açıldı. Kupa ası oynayabilir "
-                           "misin?",
-        "hearts": "{said} Elinde kupadan başka kart yok; bu yüzden ilk elde de kupa "
-                  "oynayabilirsin.",
-    },
-    "en": {
-        "Yes": "Yes", "No": "No",
-        "opening": "The only card you may play: **{cards}**. If you try to lead {other}, the "
-                   "engine says: *{said}*",
-        "void": "{leader} led the two of clubs, and you have no clubs. You may play: "
-                "**{cards}**. Try the queen of spades: *{queen}* The ace of hearts gets the "
-                "same answer: *{ace}*",
-        "only": "Cards you may play: **{legal}** (all {held} of them). The engine on the queen "
-                "of spades: *{said}*",
-        "leader question": "There is no passing in this hand. Who leads the first trick?",
-        "leader": "{seat} holds the two of clubs and leads.",
-        "play question": "The first trick, and it is your turn. Which card may you play? (Pick "
-                         "one.)",
-        "hearts question": "You hold all 13 hearts and the first trick was led with a club. May "
-                           "you play the ace of hearts?",
-        "hearts": "{said} You hold nothing but hearts, so you may play a heart on the first "
-                  "trick too.",
-    },
-}
+catalogue("lesson04", {
+    "Yes": ("Evet", "Yes"),
+    "No": ("Hayır", "No"),
+    "opening": ("Oynayabileceğin tek kart: **{cards}**. {other} ile açmak istersen motor şöyle "
+                "der: *{said}*",
+                "The only card you may play: **{cards}**. If you try to lead {other}, the engine "
+                "says: *{said}*"),
+    "void": ("{leader} sinek 2'li ile açtı; sende sinek yok. Oynayabileceğin kartlar: "
+             "**{cards}**. Maça kızını atmak istersen: *{queen}* Kupa ası için de aynı cevap: "
+             "*{ace}*",
+             "{leader} led the two of clubs, and you have no clubs. You may play: **{cards}**. "
+             "Try the queen of spades: *{queen}* The ace of hearts gets the same answer: *{ace}*"),
+    "only": ("Oynayabileceğin kart sayısı: **{legal}** ({held} kartın hepsi). Motor maça kızı "
+             "için şöyle diyor: *{said}*",
+             "Cards you may play: **{legal}** (all {held} of them). The engine on the queen of "
+             "spades: *{said}*"),
+    "leader question": ("Bu turda kart geçirilmiyor. İlk eli kim açar?",
+                        "There is no passing in this hand. Who leads the first trick?"),
+    "leader": ("İlk eli sinek 2'liyi tutan oyuncu açar: {seat}.",
+               "{seat} holds the two of clubs and leads."),
+    "play question": ("İlk el, sıra sende. Hangi kartı oynayabilirsin? (Birini seç.)",
+                      "The first trick, and it is your turn. Which card may you play? (Pick one.)"),
+    "hearts question": ("Elinde 13 kupa var, ilk el sinekle açıldı. Kupa ası oynayabilir misin?",
+                        "You hold all 13 hearts and the first trick was led with a club. May you "
+                        "play the ace of hearts?"),
+    "hearts": ("{said} Elinde kupadan başka kart yok; bu yüzden ilk elde de kupa oynayabilirsin.",
+               "{said} You hold nothing but hearts, so you may play a heart on the first trick "
+               "too."),
+}, scoped=True)
 
 
 def your_turn(mine: str, seed: int) -> Hand:
@@ -75,7 +67,7 @@ def opening_lead(lang: str) -> list[Any]:
     hand = opening()
     other = hand.cards(0).sorted_for_display()[0]
     return [HTML(render.table_html(hand, reveal=0, lang=lang)),
-            Markdown(say(TEXT, "opening", lang, cards=card_list(hand.legal_plays()),
+            Markdown(say("lesson04.opening").say(lang, cards=card_list(hand.legal_plays()),
                          other=other.symbol, said=hand.check(other).message(lang)))]
 
 
@@ -88,7 +80,7 @@ def void(lang: str) -> list[Any]:
     """No club on the first trick: any card but a penalty card."""
     hand = void_moment()
     return [HTML(render.table_html(hand, reveal=0, lang=lang)),
-            Markdown(say(TEXT, "void", lang, leader=seat_form(hand.current_trick.leader, lang),
+            Markdown(say("lesson04.void").say(lang, leader=seat_form(hand.current_trick.leader, lang),
                          cards=card_list(hand.legal_plays()),
                          queen=hand.check("QS").message(lang),
                          ace=hand.check("AH").message(lang)))]
@@ -98,7 +90,7 @@ def only_penalty_cards(lang: str) -> list[Any]:
     """Holding nothing but penalty cards, you may play any of them on the first trick."""
     hand = your_turn("QS AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H", seed=4)
     return [HTML(render.table_html(hand, reveal=0, lang=lang)),
-            Markdown(say(TEXT, "only", lang, legal=len(hand.legal_plays()),
+            Markdown(say("lesson04.only").say(lang, legal=len(hand.legal_plays()),
                          held=len(hand.cards(0)), said=hand.check("QS").message(lang)))]
 
 
@@ -112,9 +104,9 @@ def check_leader(lang: str) -> list[Any]:
                   HTML(render.hand_html(deal.cards(seat), size=44, label=seat_name(seat, lang),
                                         lang=lang))]
     return shown + [quick_check(
-        say(TEXT, "leader question", lang),
+        say("lesson04.leader question").say(lang),
         [(seat_name(seat, lang), seat) for seat in range(deal.players)],
-        lambda seat: (seat == leader, say(TEXT, "leader", lang, seat=seat_name(leader, lang))),
+        lambda seat: (seat == leader, say("lesson04.leader").say(lang, seat=seat_name(leader, lang))),
         lang=lang)]
 
 
@@ -122,7 +114,7 @@ def check_play(lang: str) -> list[Any]:
     """Quick check: which card may you play on the first trick?"""
     quiz = your_turn("KS QS 10S 3S JH 8H 4H AD JD 8D 7D 5D 2D", seed=11)
     return [HTML(render.table_html(quiz, reveal=0, show_legal=False, lang=lang)), quick_check(
-        say(TEXT, "play question", lang),
+        say("lesson04.play question").say(lang),
         [(c.symbol, c) for c in quiz.cards(0).sorted_for_display()],
         lambda card: (quiz.check(card).legal, quiz.check(card).message(lang)), lang=lang)]
 
@@ -131,7 +123,7 @@ def check_hearts(lang: str) -> QuickCheck:
     """Quick check: holding only hearts, may you play one on the first trick?"""
     verdict = your_turn("AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H", seed=12).check("AH")
     return quick_check(
-        say(TEXT, "hearts question", lang),
-        [(say(TEXT, "Yes", lang), True), (say(TEXT, "No", lang), False)],
+        say("lesson04.hearts question").say(lang),
+        [(say("lesson04.Yes").say(lang), True), (say("lesson04.No").say(lang), False)],
         lambda yes: (yes == verdict.legal,
-                     say(TEXT, "hearts", lang, said=verdict.message(lang))), lang=lang)
+                     say("lesson04.hearts").say(lang, said=verdict.message(lang))), lang=lang)

@@ -12,8 +12,8 @@ from typing import Any, Callable
 
 from maca import Card, Hand, Rules, Suit, render
 from maca.bots import CautiousBot, play_out
-from maca.lessonkit import HTML, Markdown, QuickCheck, find_moment, quick_check, say
-from maca.words import card_list, seat_form, seat_name
+from maca.lessonkit import HTML, Markdown, QuickCheck, find_moment, quick_check
+from maca.words import card_list, catalogue, say, seat_form, seat_name
 
 RULES = Rules.preset("standard")
 #: you lead holding hearts only (hearts are broken)
@@ -29,49 +29,44 @@ QUEEN_PLAYED = ("standard hand=4 dealer=0 cards=8753.QT8.8.K3/J.A532.T4.976/A2.6
                 "96.KJ97.A7.Q8 passed=none tricks=1:2C,5C,4C,10C/0:10S,KS,4S,QS/1:3D,5D,9D,KD "
                 "trick=0:")
 
-TEXT = {
-    "tr": {
-        "yes": "evet", "no": "hayır", "Yes": "Evet", "No": "Hayır",
-        "not broken": "Açabileceğin kartlar: **{cards}**. Aralarında hiç kupa yok. {heart} "
-                      "açmak istersen motor şöyle der: *{said}*",
-        "breaking": "{number}. elde {suit} açıldı ve kupa oynandı ({hearts}). Bu elden sonra "
-                    "kupalar kırıktır.",
-        "broken": "Kupalar kırıldı: elindeki her kart açılabilir. Açabileceğin kartlar: "
-                  "**{cards}**.",
-        "only hearts": "Kupalar kırıldı mı? **{broken}.** Ama kupadan başka kartın yok. "
-                       "Açabileceğin kartlar: **{cards}**.",
-        "queen and hearts": "- Standart kurallarla açabileceğin kart: **{strict}**.\n- Kupa "
-                            "açmaya izin veren masalarda: **{loose}**.",
-        "queen taken": "Maça kızını {seat} aldı; alınan kartlarda hiç kupa yok.",
-        "rules head": "| kural | kupalar kırıldı mı? | açabileceğin kartlar |",
-        "standard": "standart", "queen breaks": "maça kızı kupaları kırar",
-        "lead question": "Eli sen açıyorsun. Hangi kartla açabilirsin? (Birini seç.)",
-        "standard question": "Yukarıdaki masada, standart kurallarla {card} açabilir misin?",
-        "house question": "Aynı masada, maça kızı kupaları kırıyorsa {card} açabilir misin?",
-        "queen broke": " Maça kızı oynandığı için kupalar kırıldı.",
-    },
-    "en": {
-        "yes": "yes", "no": "no", "Yes": "Yes", "No": "No",
-        "not broken": "Cards you may lead: **{cards}** — not a heart among them. If you try to "
-                      "lead {heart}, the engine says: *{said}*",
-        "breaking": "Trick {number} was led with {suit}, and a heart was played ({hearts}). "
-                    "From then on, hearts are broken.",
-        "broken": "Hearts are broken, so any card in your hand may be led: **{cards}**.",
-        "only hearts": "Are hearts broken? **{broken}.** But you hold nothing else. Cards you "
-                       "may lead: **{cards}**.",
-        "queen and hearts": "- Standard rules: you may lead **{strict}**.\n- At tables that "
-                            "allow a heart lead: **{loose}**.",
-        "queen taken": "{seat} took the queen; no heart is among the cards taken.",
-        "rules head": "| rule | hearts broken? | cards you may lead |",
-        "standard": "standard", "queen breaks": "the queen breaks hearts",
-        "lead question": "You are on lead. Which card may you lead? (Pick one.)",
-        "standard question": "At the table above, under the standard rules, may you lead "
-                             "{card}?",
-        "house question": "Same table, but the queen of spades breaks hearts. May you lead "
-                          "{card}?",
-        "queen broke": " The queen has been played, so hearts are broken.",
-    },
-}
+catalogue("lesson05", {
+    "yes": ("evet", "yes"),
+    "no": ("hayır", "no"),
+    "Yes": ("Evet", "Yes"),
+    "No": ("Hayır", "No"),
+    "not broken": ("Açabileceğin kartlar: **{cards}**. Aralarında hiç kupa yok. {heart} açmak "
+                   "istersen motor şöyle der: *{said}*",
+                   "Cards you may lead: **{cards}** — not a heart among them. If you try to lead "
+                   "{heart}, the engine says: *{said}*"),
+    "breaking": ("{number}. elde {suit} açıldı ve kupa oynandı ({hearts}). Bu elden sonra "
+                 "kupalar kırıktır.",
+                 "Trick {number} was led with {suit}, and a heart was played ({hearts}). From "
+                 "then on, hearts are broken."),
+    "broken": ("Kupalar kırıldı: elindeki her kart açılabilir. Açabileceğin kartlar: **{cards}**.",
+               "Hearts are broken, so any card in your hand may be led: **{cards}**."),
+    "only hearts": ("Kupalar kırıldı mı? **{broken}.** Ama kupadan başka kartın yok. "
+                    "Açabileceğin kartlar: **{cards}**.",
+                    "Are hearts broken? **{broken}.** But you hold nothing else. Cards you may "
+                    "lead: **{cards}**."),
+    "queen and hearts": ("- Standart kurallarla açabileceğin kart: **{strict}**.\n- Kupa açmaya "
+                         "izin veren masalarda: **{loose}**.",
+                         "- Standard rules: you may lead **{strict}**.\n- At tables that allow a "
+                         "heart lead: **{loose}**."),
+    "queen taken": ("Maça kızını {seat} aldı; alınan kartlarda hiç kupa yok.",
+                    "{seat} took the queen; no heart is among the cards taken."),
+    "rules head": ("| kural | kupalar kırıldı mı? | açabileceğin kartlar |",
+                   "| rule | hearts broken? | cards you may lead |"),
+    "standard": ("standart", "standard"),
+    "queen breaks": ("maça kızı kupaları kırar", "the queen breaks hearts"),
+    "lead question": ("Eli sen açıyorsun. Hangi kartla açabilirsin? (Birini seç.)",
+                      "You are on lead. Which card may you lead? (Pick one.)"),
+    "standard question": ("Yukarıdaki masada, standart kurallarla {card} açabilir misin?",
+                          "At the table above, under the standard rules, may you lead {card}?"),
+    "house question": ("Aynı masada, maça kızı kupaları kırıyorsa {card} açabilir misin?",
+                       "Same table, but the queen of spades breaks hearts. May you lead {card}?"),
+    "queen broke": (" Maça kızı oynandığı için kupalar kırıldı.",
+                    " The queen has been played, so hearts are broken."),
+}, scoped=True)
 
 
 def leading_with_hearts(broken: bool) -> Callable[[Hand], bool]:
@@ -99,7 +94,7 @@ def not_broken(lang: str) -> list[Any]:
     before = before_broken()
     heart = before.cards(0).of_suit(Suit.HEARTS).sorted_for_display()[-1]
     return [HTML(render.table_html(before, lang=lang)),
-            Markdown(say(TEXT, "not broken", lang, cards=card_list(before.legal_plays()),
+            Markdown(say("lesson05.not broken").say(lang, cards=card_list(before.legal_plays()),
                          heart=heart.symbol, said=before.check(heart).message(lang)))]
 
 
@@ -113,7 +108,7 @@ def breaking(lang: str) -> list[Any]:
     hearts = [f"{seat_name(seat, lang)} {card.symbol}" for seat, card in trick.plays()
               if card.suit == Suit.HEARTS]
     return [HTML(render.trick_html(trick, number=first + 1, lang=lang)),
-            Markdown(say(TEXT, "breaking", lang, number=first + 1,
+            Markdown(say("lesson05.breaking").say(lang, number=first + 1,
                          suit=trick.cards[0].suit.name_in(lang), hearts=", ".join(hearts)))]
 
 
@@ -121,15 +116,15 @@ def broken(lang: str) -> list[Any]:
     """Hearts broken: every card may be led."""
     after = after_broken()
     return [HTML(render.table_html(after, lang=lang)),
-            Markdown(say(TEXT, "broken", lang, cards=card_list(after.legal_plays())))]
+            Markdown(say("lesson05.broken").say(lang, cards=card_list(after.legal_plays())))]
 
 
 def only_hearts(lang: str) -> list[Any]:
     """Holding nothing but hearts, you lead one even before they are broken."""
     only = Hand.from_position(ONLY_HEARTS)
     return [HTML(render.table_html(only, lang=lang)),
-            Markdown(say(TEXT, "only hearts", lang,
-                         broken=say(TEXT, "Yes" if only.hearts_broken else "No", lang),
+            Markdown(say("lesson05.only hearts").say(lang,
+                         broken=say(f"lesson05.{'Yes' if only.hearts_broken else 'No'}").say(lang),
                          cards=card_list(only.legal_plays())))]
 
 
@@ -140,7 +135,7 @@ def queen_and_hearts(lang: str) -> list[Any]:
     loose = Hand.from_position(QUEEN_AND_HEARTS.replace(
         "standard ", "standard;lead_hearts_instead_of_queen=on ", 1))
     return [HTML(render.hand_html(strict.cards(0), lang=lang)),
-            Markdown(say(TEXT, "queen and hearts", lang, strict=card_list(strict.legal_plays()),
+            Markdown(say("lesson05.queen and hearts").say(lang, strict=card_list(strict.legal_plays()),
                          loose=card_list(loose.legal_plays())))]
 
 
@@ -157,13 +152,13 @@ def queen_breaks(lang: str) -> list[Any]:
     """The queen played and no heart: broken or not, under the two rules."""
     standard, house = queen_tables()
     queen_taker = next(s for s in range(standard.players) if "QS" in standard.taken(s))
-    rows = [say(TEXT, "rules head", lang), "|---|---|---|"]
+    rows = [say("lesson05.rules head").say(lang), "|---|---|---|"]
     for key, hand in (("standard", standard), ("queen breaks", house)):
-        rows.append(f"| {say(TEXT, key, lang)} | "
-                    f"{say(TEXT, 'yes' if hand.hearts_broken else 'no', lang)} | "
+        rows.append(f"| {say(f'lesson05.{key}').say(lang)} | "
+                    f"{say('lesson05.' + ('yes' if hand.hearts_broken else 'no')).say(lang)} | "
                     f"{card_list(hand.legal_plays())} |")
     return [HTML(render.table_html(standard, lang=lang)),
-            Markdown(say(TEXT, "queen taken", lang, seat=seat_form(queen_taker, lang))),
+            Markdown(say("lesson05.queen taken").say(lang, seat=seat_form(queen_taker, lang))),
             Markdown("\n".join(rows))]
 
 
@@ -171,7 +166,7 @@ def check_lead(lang: str) -> list[Any]:
     """Quick check: which card may you lead, hearts not broken?"""
     quiz = find_moment(RULES, leading_with_hearts(broken=False), seeds=range(200, 1000))
     return [HTML(render.table_html(quiz, show_legal=False, lang=lang)), quick_check(
-        say(TEXT, "lead question", lang),
+        say("lesson05.lead question").say(lang),
         [(c.symbol, c) for c in quiz.cards(0).sorted_for_display()],
         lambda card: (quiz.check(card).legal, quiz.check(card).message(lang)), lang=lang)]
 
@@ -185,8 +180,8 @@ def check_standard(lang: str) -> QuickCheck:
     lead = _lowest_heart()
     verdict = queen_tables()[0].check(lead)
     return quick_check(
-        say(TEXT, "standard question", lang, card=lead.symbol),
-        [(say(TEXT, "Yes", lang), True), (say(TEXT, "No", lang), False)],
+        say("lesson05.standard question").say(lang, card=lead.symbol),
+        [(say("lesson05.Yes").say(lang), True), (say("lesson05.No").say(lang), False)],
         lambda yes: (yes == verdict.legal, verdict.message(lang)), lang=lang)
 
 
@@ -196,8 +191,8 @@ def check_house(lang: str) -> QuickCheck:
     house = queen_tables()[1]
     verdict = house.check(lead)
     return quick_check(
-        say(TEXT, "house question", lang, card=lead.symbol),
-        [(say(TEXT, "Yes", lang), True), (say(TEXT, "No", lang), False)],
+        say("lesson05.house question").say(lang, card=lead.symbol),
+        [(say("lesson05.Yes").say(lang), True), (say("lesson05.No").say(lang), False)],
         lambda yes: (yes == verdict.legal, verdict.message(lang)
-                     + (say(TEXT, "queen broke", lang) if house.hearts_broken else "")),
+                     + (say("lesson05.queen broke").say(lang) if house.hearts_broken else "")),
         lang=lang)

@@ -11,9 +11,9 @@ from typing import Any
 
 from maca import Game, Hand, Rules, render
 from maca.bots import CautiousBot, play_out
-from maca.lessonkit import HTML, Markdown, QuickCheck, quick_check, say
+from maca.lessonkit import HTML, Markdown, QuickCheck, quick_check
 from maca.scoring import standings
-from maca.words import seat_name, signed
+from maca.words import catalogue, say, seat_name, signed
 
 RULES = Rules.preset("standard")
 #: the totals of the standings table
@@ -21,38 +21,31 @@ EXAMPLES = ((40, 75, 90, 104), (55, 55, 80, 101), (35, 60, 100, 100), (50, 50, 1
 #: the totals of the standings quick check: two players share the lowest
 SHARED = (55, 55, 80, 101)
 
-TEXT = {
-    "tr": {
-        "hand total": "Puanların toplamı: **{total}**; maça kızı {queen}, her kupa {heart} "
-                      "puan.",
-        "game over": "Oyun {hands}. turun sonunda bitti: {reached} hedefe ({target}) ulaştı. "
-                     "Kazanan: **{winners}**.",
-        "standings head": "| toplamlar (Güney, Batı, Kuzey, Doğu) | sıralama puanları |",
-        "points question": "Bu turda {seat} kaç ceza puanı aldı?",
-        "points": "{seat} bu turda {points} puan aldı.",
-        "winner question": "Bir oyun bitti. Toplamlar: {totals}. Kim kazandı?",
-        "winner": "En az puan {lowest}: kazanan {winners}.",
-        "standing question": "Toplamlar: Güney {south}, Batı {west}, Kuzey {north}, Doğu "
-                             "{east}. Güney'in sıralama puanı kaç?",
-        "standing": "Güney'in sıralama puanı {value}.",
-        "shared": " En düşük toplam birden fazla oyuncuda: birinciliği paylaşıyorlar.",
-    },
-    "en": {
-        "hand total": "The points add up to **{total}**: the queen of spades is worth {queen}, "
-                      "each heart {heart}.",
-        "game over": "The game ended after hand {hands}: {reached} reached the target "
-                     "({target}). Winner: **{winners}**.",
-        "standings head": "| totals (South, West, North, East) | standings |",
-        "points question": "How many penalty points did {seat} take in this hand?",
-        "points": "{seat} took {points} points in this hand.",
-        "winner question": "A game is over. The totals: {totals}. Who won?",
-        "winner": "The lowest total is {lowest}: the winner is {winners}.",
-        "standing question": "The totals are South {south}, West {west}, North {north}, East "
-                             "{east}. What is South's standing?",
-        "standing": "South's standing is {value}.",
-        "shared": " Several players share the lowest total, so they share first place.",
-    },
-}
+catalogue("lesson06", {
+    "hand total": ("Puanların toplamı: **{total}**; maça kızı {queen}, her kupa {heart} puan.",
+                   "The points add up to **{total}**: the queen of spades is worth {queen}, each "
+                   "heart {heart}."),
+    "game over": ("Oyun {hands}. turun sonunda bitti: {reached} hedefe ({target}) ulaştı. "
+                  "Kazanan: **{winners}**.",
+                  "The game ended after hand {hands}: {reached} reached the target ({target}). "
+                  "Winner: **{winners}**."),
+    "standings head": ("| toplamlar (Güney, Batı, Kuzey, Doğu) | sıralama puanları |",
+                       "| totals (South, West, North, East) | standings |"),
+    "points question": ("Bu turda {seat} kaç ceza puanı aldı?",
+                        "How many penalty points did {seat} take in this hand?"),
+    "points": ("{seat} bu turda {points} puan aldı.", "{seat} took {points} points in this hand."),
+    "winner question": ("Bir oyun bitti. Toplamlar: {totals}. Kim kazandı?",
+                        "A game is over. The totals: {totals}. Who won?"),
+    "winner": ("En az puan {lowest}: kazanan {winners}.",
+               "The lowest total is {lowest}: the winner is {winners}."),
+    "standing question": ("Toplamlar: Güney {south}, Batı {west}, Kuzey {north}, Doğu {east}. "
+                          "Güney'in sıralama puanı kaç?",
+                          "The totals are South {south}, West {west}, North {north}, East "
+                          "{east}. What is South's standing?"),
+    "standing": ("Güney'in sıralama puanı {value}.", "South's standing is {value}."),
+    "shared": (" En düşük toplam birden fazla oyuncuda: birinciliği paylaşıyorlar.",
+               " Several players share the lowest total, so they share first place."),
+}, scoped=True)
 
 
 def bots() -> list[CautiousBot]:
@@ -88,7 +81,7 @@ def hand_points(lang: str) -> list[Any]:
     return ([HTML(render.taken_html(hand.taken(seat), RULES, seat=seat, size=44, lang=lang))
              for seat in range(hand.players)]
             + [HTML(render.hand_scores_html(hand, lang=lang)),
-               Markdown(say(TEXT, "hand total", lang, total=sum(hand.points()),
+               Markdown(say("lesson06.hand total").say(lang, total=sum(hand.points()),
                             queen=RULES.value_of("QS"), heart=RULES.value_of("2H")))])
 
 
@@ -101,14 +94,14 @@ def whole_game(lang: str) -> list[Any]:
     game = played_game(seed=4)
     reached = [s for s, t in enumerate(game.totals) if t >= RULES.target]
     return [HTML(render.game_scores_html(game, lang=lang)),
-            Markdown(say(TEXT, "game over", lang, hands=len(game.hands),
+            Markdown(say("lesson06.game over").say(lang, hands=len(game.hands),
                          reached=_names(reached, lang), target=RULES.target,
                          winners=_names(game.winners, lang)))]
 
 
 def standings_table(lang: str) -> Markdown:
     """The standings of `EXAMPLES`."""
-    rows = [say(TEXT, "standings head", lang), "|---|---|"]
+    rows = [say("lesson06.standings head").say(lang), "|---|---|"]
     for totals in EXAMPLES:
         rows.append(f"| {', '.join(map(str, totals))} | "
                     f"{', '.join(signed(v) for v in standings(totals))} |")
@@ -122,10 +115,10 @@ def check_points(lang: str) -> list[Any]:
     points = quiz.points()[1]
     west = seat_name(1, lang)
     return [HTML(render.taken_html(quiz.taken(1), RULES, seat=1, size=44, lang=lang)),
-            quick_check(say(TEXT, "points question", lang, seat=west),
+            quick_check(say("lesson06.points question").say(lang, seat=west),
                         [(str(n), n) for n in sorted({points, points + 1, max(0, points - 1),
                                                       points + RULES.value_of("QS")})],
-                        lambda n: (n == points, say(TEXT, "points", lang, seat=west,
+                        lambda n: (n == points, say("lesson06.points").say(lang, seat=west,
                                                     points=points)), lang=lang)]
 
 
@@ -134,10 +127,10 @@ def check_winner(lang: str) -> QuickCheck:
     final = played_game(seed=7)
     totals = ", ".join(f"{seat_name(s, lang)} {t}" for s, t in enumerate(final.totals))
     return quick_check(
-        say(TEXT, "winner question", lang, totals=totals),
+        say("lesson06.winner question").say(lang, totals=totals),
         [(seat_name(s, lang), s) for s in range(RULES.players)],
         lambda seat: (seat in final.winners,
-                      say(TEXT, "winner", lang, lowest=min(final.totals),
+                      say("lesson06.winner").say(lang, lowest=min(final.totals),
                           winners=_names(final.winners, lang))), lang=lang)
 
 
@@ -145,9 +138,9 @@ def check_standing(lang: str) -> QuickCheck:
     """Quick check: South's standing when two players share the lowest total."""
     result = standings(SHARED)[0]
     return quick_check(
-        say(TEXT, "standing question", lang, **dict(zip(("south", "west", "north", "east"),
+        say("lesson06.standing question").say(lang, **dict(zip(("south", "west", "north", "east"),
                                                          SHARED))),
         [("+1", 1), ("0", 0), ("−1", -1)],
-        lambda value: (value == result, say(TEXT, "standing", lang, value=signed(result))
-                       + (say(TEXT, "shared", lang) if SHARED.count(min(SHARED)) > 1 else "")),
+        lambda value: (value == result, say("lesson06.standing").say(lang, value=signed(result))
+                       + (say("lesson06.shared").say(lang) if SHARED.count(min(SHARED)) > 1 else "")),
         lang=lang)

@@ -11,9 +11,9 @@ from typing import Any, Callable
 
 from maca import Card, CardSet, Hand, Rules, render
 from maca.bots import CautiousBot
-from maca.lessonkit import HTML, Markdown, QuickCheck, deal_with, mover, quick_check, say
+from maca.lessonkit import HTML, Markdown, QuickCheck, deal_with, mover, quick_check
 from maca.scoring import hand_points
-from maca.words import decimal, number, seat_name
+from maca.words import catalogue, decimal, number, say, seat_name
 
 RULES = Rules.preset("standard")
 #: the would-be shooter's hand
@@ -23,52 +23,46 @@ CAUTIOUS = CautiousBot()
 BLOCKED = (RULES.moon_mask & ~CardSet.parse("2H").mask, CardSet.parse("2H").mask, 0, 0)
 MOON = (RULES.moon_mask, 0, 0, 0)
 
-TEXT = {
-    "tr": {
-        "shot": "Ceza puanlarının hepsi ({taken}) sende; ama hanene **{mine}** yazılıyor, diğer "
-                "üç oyuncunun her birine **{others}**.",
-        "scoring": "usul", "old": "eski (kaynaklar)", "new": "yeni",
-        "tries": "100 dağıtımın **{made}** tanesinde kafa attın. Başaramadığın {failed} turda "
-                 "ortalama **{mean}** puan yazdın (en kötüsü {worst}): işte şişmek.",
-        "ordinary": "sıradan savunma", "starve": "kupa vermeyen savunma",
-        "defended": "Sıradan savunmaya karşı {ordinary} kez, kupa vermeyen savunmaya karşı "
-                    "yalnızca {starved} kez kafa attın. Savunan oyuncuların ortalama puanı da "
-                    "{before} yerine {after} oldu.",
-        "moons title": "100 turda kafa atma sayısı",
-        "defenders title": "savunanların ortalama puanı",
-        "moon question": "Güney bütün kupaları ve maça kızını aldı. Batı'nın hanesine kaç puan "
-                         "yazılır?",
-        "moon": "Güney kafa attı: Güney {south}, diğer herkes {others} puan yazar.",
-        "near question": "Güney 12 kupayı ve maça kızını aldı, Batı tek bir kupa aldı. Güney "
-                         "kaç puan yazar?",
-        "near": "Güney kafa atamadı: Güney {south}, Batı {west} puan yazar.",
-        "new question": "Yeni usulde (kafa atana eksi puan) Güney kafa attı. Güney kaç puan "
-                        "yazar?",
-        "new way": "Yeni usulde kafa atan {south}, diğerleri {others} puan yazar.",
-    },
-    "en": {
-        "shot": "All the penalty points ({taken}) are yours, yet you score **{mine}**, and each "
-                "of the other three players scores **{others}**.",
-        "scoring": "scoring", "old": "old (the sources)", "new": "new",
-        "tries": "You shot the moon in **{made}** of the 100 deals. In the {failed} hands where "
-                 "you failed you scored **{mean}** points on average (at worst {worst}): that "
-                 "is *şişmek*.",
-        "ordinary": "ordinary defence", "starve": "no hearts to the shooter",
-        "defended": "You shot the moon {ordinary} times against the ordinary defence and only "
-                    "{starved} times against the defence that feeds you no hearts. The "
-                    "defenders' average score went from {before} down to {after}.",
-        "moons title": "moons in 100 hands", "defenders title": "defenders' average points",
-        "moon question": "South took every heart and the queen of spades. What does West "
-                         "score?",
-        "moon": "South shot the moon: South scores {south}, everyone else {others}.",
-        "near question": "South took 12 hearts and the queen of spades; West took a single "
-                         "heart. What does South score?",
-        "near": "No moon: South scores {south}, West {west}.",
-        "new question": "Under the new way (minus points for the shooter), South shoots the "
-                        "moon. What does South score?",
-        "new way": "Under the new way the shooter scores {south}, the others {others}.",
-    },
-}
+catalogue("lesson07", {
+    "shot": ("Ceza puanlarının hepsi ({taken}) sende; ama hanene **{mine}** yazılıyor, diğer üç "
+             "oyuncunun her birine **{others}**.",
+             "All the penalty points ({taken}) are yours, yet you score **{mine}**, and each of "
+             "the other three players scores **{others}**."),
+    "scoring": ("usul", "scoring"),
+    "old": ("eski (kaynaklar)", "old (the sources)"),
+    "new": ("yeni", "new"),
+    "tries": ("100 dağıtımın **{made}** tanesinde kafa attın. Başaramadığın {failed} turda "
+              "ortalama **{mean}** puan yazdın (en kötüsü {worst}): işte şişmek.",
+              "You shot the moon in **{made}** of the 100 deals. In the {failed} hands where you "
+              "failed you scored **{mean}** points on average (at worst {worst}): that is "
+              "*şişmek*."),
+    "ordinary": ("sıradan savunma", "ordinary defence"),
+    "starve": ("kupa vermeyen savunma", "no hearts to the shooter"),
+    "defended": ("Sıradan savunmaya karşı {ordinary} kez, kupa vermeyen savunmaya karşı yalnızca "
+                 "{starved} kez kafa attın. Savunan oyuncuların ortalama puanı da {before} "
+                 "yerine {after} oldu.",
+                 "You shot the moon {ordinary} times against the ordinary defence and only "
+                 "{starved} times against the defence that feeds you no hearts. The defenders' "
+                 "average score went from {before} down to {after}."),
+    "moons title": ("100 turda kafa atma sayısı", "moons in 100 hands"),
+    "defenders title": ("savunanların ortalama puanı", "defenders' average points"),
+    "moon question": ("Güney bütün kupaları ve maça kızını aldı. Batı'nın hanesine kaç puan "
+                      "yazılır?",
+                      "South took every heart and the queen of spades. What does West score?"),
+    "moon": ("Güney kafa attı: Güney {south}, diğer herkes {others} puan yazar.",
+             "South shot the moon: South scores {south}, everyone else {others}."),
+    "near question": ("Güney 12 kupayı ve maça kızını aldı, Batı tek bir kupa aldı. Güney kaç "
+                      "puan yazar?",
+                      "South took 12 hearts and the queen of spades; West took a single heart. "
+                      "What does South score?"),
+    "near": ("Güney kafa atamadı: Güney {south}, Batı {west} puan yazar.",
+             "No moon: South scores {south}, West {west}."),
+    "new question": ("Yeni usulde (kafa atana eksi puan) Güney kafa attı. Güney kaç puan yazar?",
+                     "Under the new way (minus points for the shooter), South shoots the moon. "
+                     "What does South score?"),
+    "new way": ("Yeni usulde kafa atan {south}, diğerleri {others} puan yazar.",
+                "Under the new way the shooter scores {south}, the others {others}."),
+}, scoped=True)
 
 
 def shooter(obs: Any) -> Card:
@@ -118,20 +112,20 @@ def moon_shot(lang: str) -> list[Any]:
     hand = shot()
     return [HTML(render.taken_html(hand.taken(0), RULES, seat=0, size=40, lang=lang)),
             HTML(render.hand_scores_html(hand, lang=lang)),
-            Markdown(say(TEXT, "shot", lang, taken=hand.penalty_taken()[0],
+            Markdown(say("lesson07.shot").say(lang, taken=hand.penalty_taken()[0],
                          mine=hand.points()[0], others=hand.points()[1]))]
 
 
 def old_and_new(lang: str) -> Markdown:
     """The moon hand scored the old way (the sources) and the new way."""
     hand = shot()
-    rows = [f"| {say(TEXT, 'scoring', lang)} | "
+    rows = [f"| {say('lesson07.scoring').say(lang)} | "
             + " | ".join(seat_name(s, lang) for s in range(RULES.players)) + " |",
             "|---" * (RULES.players + 1) + "|"]
     for key, rules in (("old", RULES), ("new", RULES.replace(moon="new"))):
         points = hand_points(rules, [hand.taken(s).mask for s in range(hand.players)],
                              [hand.tricks_won(s) for s in range(4)], [False] * 4)
-        rows.append(f"| {say(TEXT, key, lang)} | " + " | ".join(map(number, points)) + " |")
+        rows.append(f"| {say(f'lesson07.{key}').say(lang)} | " + " | ".join(map(number, points)) + " |")
     return Markdown("\n".join(rows))
 
 
@@ -140,7 +134,7 @@ def strong_hand(lang: str) -> list[Any]:
     made = [h for h in tries() if h.moon_shooters]
     failed = [h.points()[0] for h in tries() if not h.moon_shooters]
     return [HTML(render.hand_html(CardSet.parse(STRONG), lang=lang)),
-            Markdown(say(TEXT, "tries", lang, made=len(made), failed=len(failed),
+            Markdown(say("lesson07.tries").say(lang, made=len(made), failed=len(failed),
                          mean=decimal(sum(failed) / len(failed), lang), worst=max(failed)))]
 
 
@@ -154,20 +148,20 @@ def summary(hands: tuple[Hand, ...]) -> tuple[int, float]:
 def defence(lang: str) -> Markdown:
     """The ordinary defence against the one that feeds the shooter no hearts."""
     (ordinary, before), (starved, after) = summary(tries()), summary(defended())
-    return Markdown(say(TEXT, "defended", lang, ordinary=ordinary, starved=starved,
+    return Markdown(say("lesson07.defended").say(lang, ordinary=ordinary, starved=starved,
                         before=decimal(before, lang), after=decimal(after, lang)))
 
 
 def plot_defence(lang: str) -> None:
     """The two defences as two bar charts (needs matplotlib: for the built book only)."""
     import matplotlib.pyplot as plt
-    labels = [say(TEXT, "ordinary", lang), say(TEXT, "starve", lang)]
+    labels = [say("lesson07.ordinary").say(lang), say("lesson07.starve").say(lang)]
     stats = [summary(tries()), summary(defended())]
     fig, axes = plt.subplots(1, 2, figsize=(8, 3))
     axes[0].bar(labels, [m for m, _ in stats], color=["#c8102e", "#1459b8"])
-    axes[0].set_title(say(TEXT, "moons title", lang))
+    axes[0].set_title(say("lesson07.moons title").say(lang))
     axes[1].bar(labels, [o for _, o in stats], color=["#c8102e", "#1459b8"])
-    axes[1].set_title(say(TEXT, "defenders title", lang))
+    axes[1].set_title(say("lesson07.defenders title").say(lang))
     for ax in axes:
         ax.tick_params(axis="x", labelsize=8)
     fig.tight_layout()
@@ -183,8 +177,8 @@ def check_moon(lang: str) -> QuickCheck:
     """Quick check: what West scores when South shoots the moon."""
     points = hand_points(RULES, list(MOON), [13, 0, 0, 0], [False] * 4)
     return quick_check(
-        say(TEXT, "moon question", lang), [(number(n), n) for n in (0, 13, 26, -26)],
-        lambda n: (n == points[1], say(TEXT, "moon", lang, south=number(points[0]),
+        say("lesson07.moon question").say(lang), [(number(n), n) for n in (0, 13, 26, -26)],
+        lambda n: (n == points[1], say("lesson07.moon").say(lang, south=number(points[0]),
                                        others=number(points[1]))), lang=lang)
 
 
@@ -192,9 +186,9 @@ def check_near(lang: str) -> QuickCheck:
     """Quick check: what South scores when West took a single heart."""
     near = hand_points(RULES, list(BLOCKED), [12, 1, 0, 0], [False] * 4)
     return quick_check(
-        say(TEXT, "near question", lang),
+        say("lesson07.near question").say(lang),
         [(number(n), n) for n in sorted({0, near[0], 26, near[0] + 1})],
-        lambda n: (n == near[0], say(TEXT, "near", lang, south=near[0], west=near[1])),
+        lambda n: (n == near[0], say("lesson07.near").say(lang, south=near[0], west=near[1])),
         lang=lang)
 
 
@@ -202,6 +196,6 @@ def check_new(lang: str) -> QuickCheck:
     """Quick check: the shooter's score under the new way."""
     new = hand_points(RULES.replace(moon="new"), list(MOON), [13, 0, 0, 0], [False] * 4)
     return quick_check(
-        say(TEXT, "new question", lang), [(number(n), n) for n in (0, 26, -26, -13)],
-        lambda n: (n == new[0], say(TEXT, "new way", lang, south=number(new[0]),
+        say("lesson07.new question").say(lang), [(number(n), n) for n in (0, 26, -26, -13)],
+        lambda n: (n == new[0], say("lesson07.new way").say(lang, south=number(new[0]),
                                     others=number(new[1]))), lang=lang)

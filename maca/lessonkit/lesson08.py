@@ -16,70 +16,61 @@ from typing import Any
 
 from maca import CardSet, Game, Hand, IllegalAction, Rules, Suit, render
 from maca.bots import CautiousBot, play_out
-from maca.lessonkit import HTML, Markdown, QuickCheck, deal_with, mover, quick_check, say
-from maca.words import card_list, is_you, number, seat_form, seat_name
+from maca.lessonkit import HTML, Markdown, QuickCheck, deal_with, mover, quick_check
+from maca.words import card_list, catalogue, is_you, number, say, seat_form, seat_name
 
 TURKISH = Rules.preset("turkish")
 
-TEXT = {
-    "tr": {
-        "values head": "| kart | ceza puanı |",
-        "values said": "Bir turdaki ceza puanlarının toplamı: **{total}**. Oyun, bir "
-                       "oyuncunun toplamı **{target}** puana ulaşınca biter.",
-        "first lead": "Açabileceğin kartlar: **{cards}**. 5♥ ile açmak istersen: *{said}*",
-        "other heart": " Başka bir kupa, örneğin {card} için motor şöyle der: *{said}*",
-        "king holder": "Kupa papazını tutan: **{seat}**. Oynayabileceği kart: **{cards}**."
-                       "{other}",
-        "void head": "| elindeki ceza kartları | atman gereken | motorun açıklaması |",
-        "any card": "Her kart oynanabilir.",
-        "north won": "**Kuzey {tricks} el aldı** (ceza kartlarından {points} puan):",
-        "too late": "İlk karttan sonra peşkir demek isteyen: *{said}*",
-        "would you": "Sırayla sonraki turu **sen** dağıtacaktın",
-        "would seat": "Sırayla sonraki turu **{seat}** dağıtacaktı",
-        "moon dealer": "Kafa attın. {would}; seçimin **{chosen}**. Motor {number}. turu "
-                       "başlattı: dağıtıcı **{dealer}**, ilk eli açacak olan **{leader}**.",
-        "dealer chosen": "Sonraki dağıtıcı seçildi.",
-        "no moon": "Bu turda kafa atan yok (puanlar: {points}). Biri sonraki dağıtıcıyı "
-                   "seçmeye kalkarsa: *{said}*",
-        "void question": "Türk kuralları, 2. el. Sinek açıldı, sende sinek yok. Hangi kartı "
-                         "oynamalısın?",
-        "peskir question": "Kuzey peşkir dedi ve turda hiç el almadı (kimse kafa atmadı). "
-                           "Kuzey'in hanesine kaç puan yazılır?",
-        "peskir held": "Peşkir tuttu: Kuzey {points} yazar.",
-        "total question": "Türk kurallarında bir turdaki ceza puanlarının toplamı kaçtır?",
-        "total": "Maça kızı {queen}, kupa ası {ace}, kupa papazı {king}, diğer {ones} kupa "
-                 "birer puan: toplam {total}.",
-    },
-    "en": {
-        "values head": "| card | penalty points |",
-        "values said": "The penalty points in one hand add up to **{total}**. The game ends "
-                       "when a player's total reaches **{target}**.",
-        "first lead": "You may lead: **{cards}**. If you try 5♥: *{said}*",
-        "other heart": " Another heart, say {card}, gets this from the engine: *{said}*",
-        "king holder": "{seat} holds the king of hearts and may play only **{cards}**.{other}",
-        "void head": "| your penalty cards | you must play | the engine explains |",
-        "any card": "Any card may be played.",
-        "north won": "**North won {tricks} trick(s)** (penalty points taken: {points}):",
-        "too late": "Declaring after the first card: *{said}*",
-        "would you": "In turn the next dealer would have been **you**",
-        "would seat": "In turn the next dealer would have been **{seat}**",
-        "moon dealer": "You shot the moon. {would}; you chose **{chosen}**. The engine started "
-                       "hand {number}: the dealer is **{dealer}**, and **{leader}** will lead "
-                       "the first trick.",
-        "dealer chosen": "The next dealer was chosen.",
-        "no moon": "Nobody shot the moon in this hand (points: {points}). If someone tries to "
-                   "choose the next dealer anyway: *{said}*",
-        "void question": "Turkish rules, trick 2. Clubs were led and you have none. Which card "
-                         "must you play?",
-        "peskir question": "North declared peşkir and won no trick (nobody shot the moon). What "
-                           "does North score?",
-        "peskir held": "The peşkir held: North scores {points}.",
-        "total question": "Under the Turkish rules, how many penalty points are there in one "
-                          "hand?",
-        "total": "Queen of spades {queen}, ace of hearts {ace}, king of hearts {king}, the other "
-                 "{ones} hearts one each: {total} in all.",
-    },
-}
+catalogue("lesson08", {
+    "values head": ("| kart | ceza puanı |", "| card | penalty points |"),
+    "values said": ("Bir turdaki ceza puanlarının toplamı: **{total}**. Oyun, bir oyuncunun "
+                    "toplamı **{target}** puana ulaşınca biter.",
+                    "The penalty points in one hand add up to **{total}**. The game ends when a "
+                    "player's total reaches **{target}**."),
+    "first lead": ("Açabileceğin kartlar: **{cards}**. 5♥ ile açmak istersen: *{said}*",
+                   "You may lead: **{cards}**. If you try 5♥: *{said}*"),
+    "other heart": (" Başka bir kupa, örneğin {card} için motor şöyle der: *{said}*",
+                    " Another heart, say {card}, gets this from the engine: *{said}*"),
+    "king holder": ("Kupa papazını tutan: **{seat}**. Oynayabileceği kart: **{cards}**.{other}",
+                    "{seat} holds the king of hearts and may play only **{cards}**.{other}"),
+    "void head": ("| elindeki ceza kartları | atman gereken | motorun açıklaması |",
+                  "| your penalty cards | you must play | the engine explains |"),
+    "any card": ("Her kart oynanabilir.", "Any card may be played."),
+    "north won": ("**Kuzey {tricks} el aldı** (ceza kartlarından {points} puan):",
+                  "**North won {tricks} trick(s)** (penalty points taken: {points}):"),
+    "too late": ("İlk karttan sonra peşkir demek isteyen: *{said}*",
+                 "Declaring after the first card: *{said}*"),
+    "would you": ("Sırayla sonraki turu **sen** dağıtacaktın",
+                  "In turn the next dealer would have been **you**"),
+    "would seat": ("Sırayla sonraki turu **{seat}** dağıtacaktı",
+                   "In turn the next dealer would have been **{seat}**"),
+    "moon dealer": ("Kafa attın. {would}; seçimin **{chosen}**. Motor {number}. turu başlattı: "
+                    "dağıtıcı **{dealer}**, ilk eli açacak olan **{leader}**.",
+                    "You shot the moon. {would}; you chose **{chosen}**. The engine started hand "
+                    "{number}: the dealer is **{dealer}**, and **{leader}** will lead the first "
+                    "trick."),
+    "dealer chosen": ("Sonraki dağıtıcı seçildi.", "The next dealer was chosen."),
+    "no moon": ("Bu turda kafa atan yok (puanlar: {points}). Biri sonraki dağıtıcıyı seçmeye "
+                "kalkarsa: *{said}*",
+                "Nobody shot the moon in this hand (points: {points}). If someone tries to "
+                "choose the next dealer anyway: *{said}*"),
+    "void question": ("Türk kuralları, 2. el. Sinek açıldı, sende sinek yok. Hangi kartı "
+                      "oynamalısın?",
+                      "Turkish rules, trick 2. Clubs were led and you have none. Which card must "
+                      "you play?"),
+    "peskir question": ("Kuzey peşkir dedi ve turda hiç el almadı (kimse kafa atmadı). Kuzey'in "
+                        "hanesine kaç puan yazılır?",
+                        "North declared peşkir and won no trick (nobody shot the moon). What "
+                        "does North score?"),
+    "peskir held": ("Peşkir tuttu: Kuzey {points} yazar.",
+                    "The peşkir held: North scores {points}."),
+    "total question": ("Türk kurallarında bir turdaki ceza puanlarının toplamı kaçtır?",
+                       "Under the Turkish rules, how many penalty points are there in one hand?"),
+    "total": ("Maça kızı {queen}, kupa ası {ace}, kupa papazı {king}, diğer {ones} kupa birer "
+              "puan: toplam {total}.",
+              "Queen of spades {queen}, ace of hearts {ace}, king of hearts {king}, the other "
+              "{ones} hearts one each: {total} in all."),
+}, scoped=True)
 
 #: cards to try the moon with
 STRONG = "AH KH QH JH 10H 9H AS KS AD KD QD AC KC"
@@ -134,12 +125,12 @@ def void_moment(mine: str, seed: int = 1) -> Hand:
 
 def card_values(lang: str) -> list[Any]:
     """The penalty cards' values under the Turkish rules, their total and the game's target."""
-    rows = [say(TEXT, "values head", lang), "|---|---|"]
+    rows = [say("lesson08.values head").say(lang), "|---|---|"]
     for text in ("QS", "AH", "KH", "QH", "10H", "2H"):
         card = CardSet.parse(text).sorted_for_display()[0]
         rows.append(f"| {card.symbol} {card.name(lang)} | {TURKISH.value_of(card)} |")
     return [Markdown("\n".join(rows)),
-            Markdown(say(TEXT, "values said", lang, total=TURKISH.moon_value,
+            Markdown(say("lesson08.values said").say(lang, total=TURKISH.moon_value,
                          target=TURKISH.target))]
 
 
@@ -153,7 +144,7 @@ def leading_hearts(lang: str) -> list[Any]:
     """The first lead: which cards you may lead, and what the engine says to 5♥."""
     first = first_lead()
     return [HTML(render.table_html(first, reveal=0, lang=lang)),
-            Markdown(say(TEXT, "first lead", lang, cards=card_list(first.legal_plays()),
+            Markdown(say("lesson08.first lead").say(lang, cards=card_list(first.legal_plays()),
                          said=first.check("5H").message(lang)))]
 
 
@@ -167,22 +158,22 @@ def king_must_follow(lang: str) -> list[Any]:
         seat = mover(first)
         first.play(table[seat].choose_play(first.observe(seat)), seat=seat)
     other = next((c for c in first.cards(holder).of_suit(Suit.HEARTS) if str(c) != "KH"), None)
-    said = (say(TEXT, "other heart", lang, card=other.symbol,
+    said = (say("lesson08.other heart").say(lang, card=other.symbol,
                 said=first.check(other).message(lang)) if other else "")
     return [HTML(render.table_html(first, lang=lang)),
-            Markdown(say(TEXT, "king holder", lang, seat=seat_name(holder, lang),
+            Markdown(say("lesson08.king holder").say(lang, seat=seat_name(holder, lang),
                          cards=card_list(first.legal_plays()), other=said))]
 
 
 def discard_order(lang: str) -> Markdown:
     """For each holding in `HOLDINGS`: the card you must throw at trick 2, and why."""
-    rows = [say(TEXT, "void head", lang), "|---|---|---|"]
+    rows = [say("lesson08.void head").say(lang), "|---|---|---|"]
     for mine in HOLDINGS:
         moment = void_moment(mine)
         points = [c for c in moment.cards(0).sorted_for_display() if TURKISH.value_of(c)]
         legal = moment.legal_plays()
         blocked = next((c for c in moment.cards(0) if c not in legal), None)
-        reason = moment.check(blocked).message(lang) if blocked else say(TEXT, "any card", lang)
+        reason = moment.check(blocked).message(lang) if blocked else say("lesson08.any card").say(lang)
         rows.append(f"| {card_list(points) or '—'} | {card_list(legal)} | {reason} |")
     return Markdown("\n".join(rows))
 
@@ -210,12 +201,12 @@ def peskir(lang: str) -> list[Any]:
     """The two peşkir hands' scores, and the engine refusing a peşkir after the first card."""
     shown: list[Any] = []
     for hand in peskir_hands():
-        shown += [Markdown(say(TEXT, "north won", lang, tricks=hand.tricks_won(2),
+        shown += [Markdown(say("lesson08.north won").say(lang, tricks=hand.tricks_won(2),
                                points=hand.penalty_taken()[2])),
                   HTML(render.hand_scores_html(hand, lang=lang))]
     late = Hand.deal(TURKISH, seed=1, dealer=0)
     late.play(late.legal_plays().sorted_for_display()[0])
-    return shown + [Markdown(say(TEXT, "too late", lang, said=late.check_peskir(2).message(lang)))]
+    return shown + [Markdown(say("lesson08.too late").say(lang, said=late.check_peskir(2).message(lang)))]
 
 
 def moon_chooses_dealer(lang: str) -> list[Any]:
@@ -226,9 +217,9 @@ def moon_chooses_dealer(lang: str) -> list[Any]:
     shown: list[Any] = [HTML(render.taken_html(shot.taken(0), TURKISH, seat=0, size=40, lang=lang)),
              HTML(render.hand_scores_html(shot, lang=lang))]
     game.next_hand(dealer=2)
-    would = (say(TEXT, "would you", lang) if is_you(rotation) else
-             say(TEXT, "would seat", lang, seat=seat_form(rotation, lang)))
-    return shown + [Markdown(say(TEXT, "moon dealer", lang, would=would,
+    would = (say("lesson08.would you").say(lang) if is_you(rotation) else
+             say("lesson08.would seat").say(lang, seat=seat_form(rotation, lang)))
+    return shown + [Markdown(say("lesson08.moon dealer").say(lang, would=would,
                                  chosen=seat_form(2, lang), number=game.hand.number,
                                  dealer=seat_form(game.hand.dealer, lang),
                                  leader=seat_form(mover(game.hand), lang)))]
@@ -240,10 +231,10 @@ def no_moon_no_choice(lang: str) -> Markdown:
     play_out(game.hand, bots())
     try:
         game.next_hand(dealer=2)
-        said = say(TEXT, "dealer chosen", lang)
+        said = say("lesson08.dealer chosen").say(lang)
     except IllegalAction as refusal:
         said = refusal.message(lang)
-    return Markdown(say(TEXT, "no moon", lang, points=", ".join(map(number, game.hand.points())),
+    return Markdown(say("lesson08.no moon").say(lang, points=", ".join(map(number, game.hand.points())),
                         said=said))
 
 
@@ -251,7 +242,7 @@ def check_discard(lang: str) -> list[Any]:
     """Quick check: trick 2, clubs led and you have none: which card must you play?"""
     quiz = void_moment("AH KH 9H 5H AD 7D 4D 10S 9S 8S 3S 2S", seed=7)
     return [HTML(render.table_html(quiz, show_legal=False, lang=lang)), quick_check(
-        say(TEXT, "void question", lang),
+        say("lesson08.void question").say(lang),
         [(c.symbol, c) for c in quiz.cards(0).sorted_for_display()],
         lambda card: (quiz.check(card).legal, quiz.check(card).message(lang)), lang=lang)]
 
@@ -260,8 +251,8 @@ def check_peskir(lang: str) -> QuickCheck:
     """Quick check: what North scores for a peşkir that held."""
     kept_points = peskir_hands()[0].points()[2]
     return quick_check(
-        say(TEXT, "peskir question", lang), [(number(n), n) for n in (35, 0, -35, -26)],
-        lambda n: (n == kept_points, say(TEXT, "peskir held", lang, points=number(kept_points))),
+        say("lesson08.peskir question").say(lang), [(number(n), n) for n in (35, 0, -35, -26)],
+        lambda n: (n == kept_points, say("lesson08.peskir held").say(lang, points=number(kept_points))),
         lang=lang)
 
 
@@ -269,8 +260,8 @@ def check_total(lang: str) -> QuickCheck:
     """Quick check: how many penalty points one Turkish hand holds."""
     ones = sum(1 for c in CardSet(Suit.HEARTS.mask) if TURKISH.value_of(c) == 1)
     return quick_check(
-        say(TEXT, "total question", lang), [(str(n), n) for n in (26, 30, 35, 40)],
+        say("lesson08.total question").say(lang), [(str(n), n) for n in (26, 30, 35, 40)],
         lambda n: (n == TURKISH.moon_value,
-                   say(TEXT, "total", lang, queen=TURKISH.value_of("QS"),
+                   say("lesson08.total").say(lang, queen=TURKISH.value_of("QS"),
                        ace=TURKISH.value_of("AH"), king=TURKISH.value_of("KH"), ones=ones,
                        total=TURKISH.moon_value)), lang=lang)

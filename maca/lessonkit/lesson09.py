@@ -11,9 +11,9 @@ from typing import Any
 
 from maca import CardSet, Game, Hand, Rules, Suit, render
 from maca.bots import CautiousBot, play_out
-from maca.lessonkit import HTML, Markdown, QuickCheck, quick_check, say
+from maca.lessonkit import HTML, Markdown, QuickCheck, quick_check
 from maca.scoring import hand_points, moon_shooters, penalty_points
-from maca.words import card_list, decimal, number, seat_name, seat_words
+from maca.words import card_list, catalogue, decimal, number, say, seat_name, seat_words
 
 STANDARD = Rules.preset("standard")
 OMNIBUS = Rules.preset("omnibus")
@@ -27,62 +27,57 @@ HEARTS = CardSet(Suit.HEARTS.mask)
 VARIANTS = (("standard", STANDARD), ("omnibus", OMNIBUS), ("three", THREE),
             ("partners", PARTNERS), ("short", SHORT), ("no passing", NO_PASSING))
 
-TEXT = {
-    "tr": {
-        "left": "sol", "right": "sağ", "across": "karşı", "none": "yok",
-        "standard": "standart", "omnibus": "Omnibus", "three": "üç kişilik",
-        "partners": "eşli", "short": "50 puanlık", "no passing": "geçirmesiz",
-        "presets head": "| tür | oyuncu | kişi başı kart | çıkarılan | geçirme döngüsü | hedef "
-                        "| bonus kart |",
-        "never passing": "geçirme yok",
-        "omnibus moon": "Güney bütün kupaları, maça kızını ve karo valesini aldı",
-        "omnibus jack": "Güney bütün kupaları ve maça kızını aldı, karo valesini Batı aldı",
-        "team caption": "Güney bütün kupaları, Kuzey maça kızını aldı",
-        "team moon": "Kafa atan takım: {team}. Puanlar: {points}.",
-        "lengths head": "| hedef | ortalama tur sayısı | en kısa | en uzun |",
-        "directions": "Geçirmesiz oyunda ilk dört turun yönleri: {directions}.",
-        "north won": "**Kuzey {tricks} el aldı** (ceza kartlarından {points} puan):",
-        "omnibus question": "Omnibus. Bir turda aldığın ceza ve bonus kartları: {cards}. Kaç "
-                            "puan yazarsın?",
-        "omnibus score": "Üç kupa {hearts} puan, karo valesi {jack}: toplam {total}.",
-        "removed question": "Üç kişilik oyunda desteden hangi kart çıkarılır?",
-        "removed": "{Card} çıkarılır; sinek 2'li destede kalır ve ilk eli o açar.",
-        "team question": "Eşli oyun: Güney bütün kupaları, eşi Kuzey maça kızını aldı. Doğu "
-                         "kaç puan yazar?",
-        "team shot": "Güney ve Kuzey bütün ceza kartlarını aralarında topladı: takım kafa "
-                     "attı. Güney ve Kuzey {ours}, Batı ve Doğu {theirs}'şar puan yazar.",
-        "east scores": "Doğu {points} puan yazar.",
-    },
-    "en": {
-        "left": "left", "right": "right", "across": "across", "none": "none",
-        "standard": "standard", "omnibus": "Omnibus", "three": "three players",
-        "partners": "partnership", "short": "50 points", "no passing": "no passing",
-        "presets head": "| variant | players | cards each | removed | pass cycle | target | "
-                        "bonus card |",
-        "never passing": "no passing",
-        "omnibus moon": "South took every heart, the queen of spades and the jack of diamonds",
-        "omnibus jack": "South took every heart and the queen of spades; West took the jack of "
-                        "diamonds",
-        "team caption": "South took every heart, North the queen of spades",
-        "team moon": "The team that shot the moon: {team}. Points: {points}.",
-        "lengths head": "| target | average number of hands | shortest | longest |",
-        "directions": "Pass directions of the first four hands without passing: "
-                      "{directions}.",
-        "north won": "**North won {tricks} trick(s)** (penalty points taken: {points}):",
-        "omnibus question": "Omnibus. The scoring cards you took in a hand: {cards}. What do "
-                            "you score?",
-        "omnibus score": "Three hearts make {hearts}, the jack of diamonds {jack}: {total} in "
-                         "all.",
-        "removed question": "Which card is taken out of the deck for three players?",
-        "removed": "The {card} is taken out; the two of clubs stays and leads the first "
-                   "trick.",
-        "team question": "Partnerships: South took every heart, and North, South's partner, "
-                         "the queen of spades. What does East score?",
-        "team shot": "South and North took every penalty card between them: their team shot "
-                     "the moon. South and North score {ours}, West and East {theirs} each.",
-        "east scores": "East scores {points}.",
-    },
-}
+catalogue("lesson09", {
+    "left": ("sol", "left"),
+    "right": ("sağ", "right"),
+    "across": ("karşı", "across"),
+    "none": ("yok", "none"),
+    "standard": ("standart", "standard"),
+    "omnibus": ("Omnibus", "Omnibus"),
+    "three": ("üç kişilik", "three players"),
+    "partners": ("eşli", "partnership"),
+    "short": ("50 puanlık", "50 points"),
+    "no passing": ("geçirmesiz", "no passing"),
+    "presets head": ("| tür | oyuncu | kişi başı kart | çıkarılan | geçirme döngüsü | hedef | "
+                     "bonus kart |",
+                     "| variant | players | cards each | removed | pass cycle | target | bonus "
+                     "card |"),
+    "never passing": ("geçirme yok", "no passing"),
+    "omnibus moon": ("Güney bütün kupaları, maça kızını ve karo valesini aldı",
+                     "South took every heart, the queen of spades and the jack of diamonds"),
+    "omnibus jack": ("Güney bütün kupaları ve maça kızını aldı, karo valesini Batı aldı",
+                     "South took every heart and the queen of spades; West took the jack of "
+                     "diamonds"),
+    "team caption": ("Güney bütün kupaları, Kuzey maça kızını aldı",
+                     "South took every heart, North the queen of spades"),
+    "team moon": ("Kafa atan takım: {team}. Puanlar: {points}.",
+                  "The team that shot the moon: {team}. Points: {points}."),
+    "lengths head": ("| hedef | ortalama tur sayısı | en kısa | en uzun |",
+                     "| target | average number of hands | shortest | longest |"),
+    "directions": ("Geçirmesiz oyunda ilk dört turun yönleri: {directions}.",
+                   "Pass directions of the first four hands without passing: {directions}."),
+    "north won": ("**Kuzey {tricks} el aldı** (ceza kartlarından {points} puan):",
+                  "**North won {tricks} trick(s)** (penalty points taken: {points}):"),
+    "omnibus question": ("Omnibus. Bir turda aldığın ceza ve bonus kartları: {cards}. Kaç puan "
+                         "yazarsın?",
+                         "Omnibus. The scoring cards you took in a hand: {cards}. What do you "
+                         "score?"),
+    "omnibus score": ("Üç kupa {hearts} puan, karo valesi {jack}: toplam {total}.",
+                      "Three hearts make {hearts}, the jack of diamonds {jack}: {total} in all."),
+    "removed question": ("Üç kişilik oyunda desteden hangi kart çıkarılır?",
+                         "Which card is taken out of the deck for three players?"),
+    "removed": ("{Card} çıkarılır; sinek 2'li destede kalır ve ilk eli o açar.",
+                "The {card} is taken out; the two of clubs stays and leads the first trick."),
+    "team question": ("Eşli oyun: Güney bütün kupaları, eşi Kuzey maça kızını aldı. Doğu kaç "
+                      "puan yazar?",
+                      "Partnerships: South took every heart, and North, South's partner, the "
+                      "queen of spades. What does East score?"),
+    "team shot": ("Güney ve Kuzey bütün ceza kartlarını aralarında topladı: takım kafa attı. "
+                  "Güney ve Kuzey {ours}, Batı ve Doğu {theirs}'şar puan yazar.",
+                  "South and North took every penalty card between them: their team shot the "
+                  "moon. South and North score {ours}, West and East {theirs} each."),
+    "east scores": ("Doğu {points} puan yazar.", "East scores {points}."),
+}, scoped=True)
 #: what each seat takes in the partnership example: South every heart, North the queen
 TEAM_MOON = (HEARTS.mask, 0, CardSet.parse("QS").mask, 0)
 
@@ -112,14 +107,14 @@ def game_length(rules: Rules, seed: int) -> int:
 
 def presets_table(lang: str) -> Markdown:
     """The variants side by side: players, cards, removed cards, passing, target, bonus."""
-    rows = [say(TEXT, "presets head", lang), "|---|---|---|---|---|---|---|"]
+    rows = [say("lesson09.presets head").say(lang), "|---|---|---|---|---|---|---|"]
     for key, rules in VARIANTS:
-        cycle = (", ".join(say(TEXT, d, lang) for d in rules.pass_cycle)
-                 or say(TEXT, "never passing", lang))
+        cycle = (", ".join(say(f"lesson09.{d}").say(lang) for d in rules.pass_cycle)
+                 or say("lesson09.never passing").say(lang))
         bonus = (f"{rules.bonus_card.symbol} ({number(rules.value_of(rules.bonus_card))})"
                  if rules.bonus_card else "—")
         removed = card_list(rules.removed) or "—"
-        rows.append(f"| {say(TEXT, key, lang)} | {rules.players} | {rules.hand_size} | "
+        rows.append(f"| {say(f'lesson09.{key}').say(lang)} | {rules.players} | {rules.hand_size} | "
                     f"{removed} | {cycle} | {rules.target} | {bonus} |")
     return Markdown("\n".join(rows))
 
@@ -130,7 +125,7 @@ def omnibus_scores(lang: str) -> list[HTML]:
     examples = [("omnibus moon", [moon, 0, 0, 0]),
                 ("omnibus jack", [(HEARTS | CardSet.parse("QS")).mask,
                                   CardSet.parse("JD").mask, 0, 0])]
-    return [HTML(render.score_table_html(OMNIBUS, taken, caption=say(TEXT, title, lang),
+    return [HTML(render.score_table_html(OMNIBUS, taken, caption=say(f"lesson09.{title}").say(lang),
                                          lang=lang))
             for title, taken in examples]
 
@@ -162,15 +157,15 @@ def partnership(lang: str) -> list[Any]:
             break
         game.next_hand()
     return [HTML(render.score_table_html(PARTNERS, list(TEAM_MOON),
-                                         caption=say(TEXT, "team caption", lang), lang=lang)),
-            Markdown(say(TEXT, "team moon", lang, team=seat_words(shooters, lang),
+                                         caption=say("lesson09.team caption").say(lang), lang=lang)),
+            Markdown(say("lesson09.team moon").say(lang, team=seat_words(shooters, lang),
                          points=points)),
             HTML(render.game_scores_html(game, lang=lang))]
 
 
 def game_lengths(lang: str) -> Markdown:
     """How many hands 20 games last to 50 and to 100 points."""
-    rows = [say(TEXT, "lengths head", lang), "|---|---|---|---|"]
+    rows = [say("lesson09.lengths head").say(lang), "|---|---|---|---|"]
     for target in (50, 100):
         counts = [game_length(STANDARD.replace(target=target), seed) for seed in range(20)]
         rows.append(f"| {target} | {decimal(sum(counts) / len(counts), lang)} | {min(counts)} "
@@ -181,8 +176,8 @@ def game_lengths(lang: str) -> Markdown:
 def no_passing(lang: str) -> Markdown:
     """The pass directions of the first four hands when nobody passes."""
     directions = [NO_PASSING.pass_direction(n) for n in range(1, 5)]
-    return Markdown(say(TEXT, "directions", lang,
-                        directions=", ".join(say(TEXT, d, lang) for d in directions)))
+    return Markdown(say("lesson09.directions").say(lang,
+                        directions=", ".join(say(f"lesson09.{d}").say(lang) for d in directions)))
 
 
 def peskir(lang: str) -> list[Any]:
@@ -193,7 +188,7 @@ def peskir(lang: str) -> list[Any]:
                 key=lambda h: h.tricks_won(2))
     shown: list[Any] = []
     for hand in (kept, broke):
-        shown += [Markdown(say(TEXT, "north won", lang, tricks=hand.tricks_won(2),
+        shown += [Markdown(say("lesson09.north won").say(lang, tricks=hand.tricks_won(2),
                                points=hand.penalty_taken()[2])),
                   HTML(render.hand_scores_html(hand, lang=lang))]
     return shown
@@ -204,9 +199,9 @@ def check_omnibus(lang: str) -> QuickCheck:
     took = CardSet.parse("JD 9H 6H 2H")
     value = penalty_points(OMNIBUS, [took.mask])[0]
     return quick_check(
-        say(TEXT, "omnibus question", lang, cards=card_list(took)),
+        say("lesson09.omnibus question").say(lang, cards=card_list(took)),
         [(number(n), n) for n in sorted({value, value + 10, -value, 3})],
-        lambda n: (n == value, say(TEXT, "omnibus score", lang, hearts=len(took) - 1,
+        lambda n: (n == value, say("lesson09.omnibus score").say(lang, hearts=len(took) - 1,
                                    jack=number(OMNIBUS.value_of("JD")), total=number(value))),
         lang=lang)
 
@@ -216,9 +211,9 @@ def check_removed(lang: str) -> QuickCheck:
     removed = THREE.removed.sorted_for_display()[0]
     name = removed.name(lang)
     return quick_check(
-        say(TEXT, "removed question", lang), [(text, text) for text in ("2♣", "2♦", "2♠", "2♥")],
+        say("lesson09.removed question").say(lang), [(text, text) for text in ("2♣", "2♦", "2♠", "2♥")],
         lambda text: (text == removed.symbol,
-                      say(TEXT, "removed", lang, card=name, Card=name.capitalize())),
+                      say("lesson09.removed").say(lang, card=name, Card=name.capitalize())),
         lang=lang)
 
 
@@ -226,7 +221,7 @@ def check_team(lang: str) -> QuickCheck:
     """Quick check: what East scores when South and North share every penalty card."""
     points = team_points()
     return quick_check(
-        say(TEXT, "team question", lang), [(str(n), n) for n in (0, 13, 26, 52)],
+        say("lesson09.team question").say(lang), [(str(n), n) for n in (0, 13, 26, 52)],
         lambda n: (n == points[3],
-                   say(TEXT, "team shot", lang, ours=points[0], theirs=points[3]) if points[3]
-                   else say(TEXT, "east scores", lang, points=points[3])), lang=lang)
+                   say("lesson09.team shot").say(lang, ours=points[0], theirs=points[3]) if points[3]
+                   else say("lesson09.east scores").say(lang, points=points[3])), lang=lang)

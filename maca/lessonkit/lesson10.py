@@ -16,9 +16,9 @@ from typing import Any, Callable
 
 from maca import Card, CardSet, Hand, Rules, Suit, render
 from maca.bots import CautiousBot, RandomBot, play_out
-from maca.lessonkit import HTML, Chart, Markdown, QuickCheck, deal_with, find_moment, \
-    finished_trick, mover, quick_check, say, trick_winner
-from maca.words import card_list, decimal, seat_form
+from maca.lessonkit import (HTML, Chart, Markdown, QuickCheck, deal_with, find_moment,
+                            finished_trick, mover, quick_check, trick_winner)
+from maca.words import card_list, catalogue, decimal, say, seat_form
 
 RULES = Rules.preset("standard")
 QUEEN = Card.parse("QS")
@@ -26,109 +26,100 @@ CAUTIOUS = CautiousBot()
 #: queen, king or ace
 HIGH = 12
 
-TEXT = {
-    "tr": {
-        "void": "bir rengi boşalt", "highest": "en yüksek 3 kart",
-        "penalty": "önce ceza kartları", "random": "rastgele 3 kart",
-        "lowest": "en düşük 3 kart",
-        "points per hand": "ceza puanı / tur", "share": "turların yüzdesi",
-        "percent": "%{value:.0f}",
-        "passing title": "Geçirme seçimine göre Güney'in ortalama puanı (300 tur)",
-        "passing said": "Bir turda oyuncu başına ortalama {mean} ceza puanı düşer. En iyi seçim "
-                        "**{best}** ({best_points} puan); en kötüsü **{worst}**.",
-        "random play": "rastgele oynayan", "ducks": "alttan oynayan",
-        "ducking title": "Maça kızını tutan, kızı kendisi alıyor (%)",
-        "counting head": "| renk | sende | dışarıda (görmediklerin) | güvenli çıkış |",
-        "yes": "evet",
-        "counted": "Oynanan kart sayısı: {played}; görmediğin kart sayısı: {unseen}.",
-        "high lead": "{trick}. eli sen açacaksın. Elindeki {suit} kartları: {yours}. Bu renkten "
-                     "{played} kart oynandı; dışarıda {still}: **{out}**, {all}{lead} kartından "
-                     "büyük. Yani {lead} ile açarsan eli alamazsın. (Dışarıda {penalties} ceza "
-                     "kartı var{queen}; eli kim alırsa onlar onun derdi.)",
-        "the only one": "kalan tek kart", "the others": "kalanlar", "all": "hepsi ",
-        "queen among": ", maça kızı da aralarında",
-        "you led": "{lead} ile açtın; eli {winner} aldı{points}.",
-        "with points": ", içindeki {points} ceza puanıyla birlikte",
-        "top cards": "Ama şimdi dışarıda hiç {suit} kalmadı: elinde kalan {kept} bu rengin en "
-                     "büyükleri. Onlardan biriyle açarsan eli kesinlikle sen alırsın ve herkes o "
-                     "ele kupa da maça kızı da atabilir. Onları renge uyamadığın bir ele at ya da "
-                     "dışarıda ceza kartı kalmayınca oyna.",
-        "keep counting": "Elinde kalan {suit} kartları: {kept}; dışarıda kalanlar: {out}. "
-                         "Saymaya devam et.",
-        "spades held": "{group} maça\n({hands} tur)",
-        "spades title": "Maça sayısına göre kızın sahibinde kalma oranı (%)",
-        "spade": "az maçayla tehlikeli büyük maça", "heart": "yüksek kupa",
-        "voids": "kısa yan rengi boşaltır", "high": "büyük yan kart",
-        "advice head": "| geçir | neden |",
-        "advice": "öneri", "keep queen": "kızı tut",
-        "same title": "Aynı elle, geçirilen kartlara göre Güney'in ortalama puanı (200 tur)",
-        "same said": "Öteki oyuncuların kartları 200 kez yeniden dağıtıldı, oyunu hep temkinli "
-                     "oyuncular oynadı. Önerinin ortalaması {ours} puan; {verdict}",
-        "advice best": "dört seçimin en azı bu.",
-        "advice beaten": "en azı **{best}** ({points} puan).",
-        "passing question": "\"Bir rengi boşaltmak\" bölümündeki deneyde, kart geçirirken hangi "
-                            "seçim Güney'e en az puan getirdi?",
-        "passing right": "{best}: tur başına {points} puan, en azı bu.",
-        "passing wrong": "{name}: tur başına {points} puan; en az puanı getiren {best} "
-                         "({best_points}).",
-        "exit question": "Kart sayma tablosundaki anda, hangi kartla açarsan eli kesinlikle "
-                         "almazsın?",
-        "exit right": "{card}, dışarıdaki bütün {suit} kartlarından küçük: güvenli.",
-        "exit wrong": "Dışarıda {card} kartından küçük bir {suit} var ya da hiç {suit} kalmadı: "
-                      "eli alabilirsin.",
-        "one clubs": "sinek", "one diamonds": "karo", "one spades": "maça", "one hearts": "kupa",
-    },
-    "en": {
-        "void": "void a suit", "highest": "highest 3", "penalty": "penalty cards first",
-        "random": "random 3", "lowest": "lowest 3",
-        "points per hand": "penalty points / hand", "share": "share of hands",
-        "percent": "{value:.0f}%",
-        "passing title": "South's average points by passing choice (300 hands)",
-        "passing said": "A player takes {mean} penalty points per hand on average. The best "
-                        "choice was **{best}** ({best_points} points); the worst, **{worst}**.",
-        "random play": "plays at random", "ducks": "ducks",
-        "ducking title": "The queen's holder ends up taking her (%)",
-        "counting head": "| suit | yours | still out (unseen) | safe exit |",
-        "yes": "yes",
-        "counted": "Cards played: {played}; cards you have not seen: {unseen}.",
-        "high lead": "You are to lead trick {trick}. Your {suit}: {yours}. Played so far in "
-                     "this suit: {played}; {still} **{out}**, {all}higher than {lead}. So if "
-                     "you lead {lead}, you cannot win the trick. ({penalties} penalty cards are "
-                     "still out{queen}; they are the problem of whoever wins the trick.)",
-        "the only one": "the only one still out is", "the others": "still out:", "all": "all ",
-        "queen among": ", the queen of spades among them",
-        "you led": "You led {lead}; {winner} won the trick{points}.",
-        "with points": ", and the {points} penalty points in it",
-        "top cards": "But now no {suit} are out at all: your {kept} are the top cards of the "
-                     "suit. Lead one of them and you are sure to win the trick, and everyone may "
-                     "throw hearts and the queen of spades on it. Throw them on a trick whose "
-                     "suit you cannot follow, or play them once no penalty card is out.",
-        "keep counting": "Your {suit} left: {kept}; still out: {out}. Keep counting.",
-        "spades held": "{group} spades\n({hands} hands)",
-        "spades title": "How often the queen stays with her holder, by spades held (%)",
-        "spade": "a high spade, dangerous with few spades", "heart": "a high heart",
-        "voids": "voids a short side suit", "high": "a high side card",
-        "advice head": "| pass | why |",
-        "advice": "advice", "keep queen": "keep the queen",
-        "same title": "The same cards: South's average points by the cards passed (200 hands)",
-        "same said": "The other players' cards were dealt anew 200 times, and cautious players "
-                     "played every hand. The advice averaged {ours} points; {verdict}",
-        "advice best": "the fewest of the four choices.",
-        "advice beaten": "the fewest came from **{best}** ({points} points).",
-        "passing question": "In the experiment under \"Voiding a suit\", which passing choice "
-                            "gave South the fewest points?",
-        "passing right": "{best}: {points} points per hand, the fewest.",
-        "passing wrong": "{name}: {points} points per hand; the fewest was {best}, "
-                         "{best_points}.",
-        "exit question": "At the moment in the card-counting table, which card can you lead "
-                         "without any risk of winning the trick?",
-        "exit right": "{card} is lower than every {suit} still out: safe.",
-        "exit wrong": "A {suit} lower than {card} is still out, or none is left at all: you "
-                      "could win the trick.",
-        "one clubs": "club", "one diamonds": "diamond", "one spades": "spade",
-        "one hearts": "heart",
-    },
-}
+catalogue("lesson10", {
+    "void": ("bir rengi boşalt", "void a suit"),
+    "highest": ("en yüksek 3 kart", "highest 3"),
+    "penalty": ("önce ceza kartları", "penalty cards first"),
+    "random": ("rastgele 3 kart", "random 3"),
+    "lowest": ("en düşük 3 kart", "lowest 3"),
+    "points per hand": ("ceza puanı / tur", "penalty points / hand"),
+    "share": ("turların yüzdesi", "share of hands"),
+    "percent": ("%{value:.0f}", "{value:.0f}%"),
+    "passing title": ("Geçirme seçimine göre Güney'in ortalama puanı (300 tur)",
+                      "South's average points by passing choice (300 hands)"),
+    "passing said": ("Bir turda oyuncu başına ortalama {mean} ceza puanı düşer. En iyi seçim "
+                     "**{best}** ({best_points} puan); en kötüsü **{worst}**.",
+                     "A player takes {mean} penalty points per hand on average. The best choice "
+                     "was **{best}** ({best_points} points); the worst, **{worst}**."),
+    "random play": ("rastgele oynayan", "plays at random"),
+    "ducks": ("alttan oynayan", "ducks"),
+    "ducking title": ("Maça kızını tutan, kızı kendisi alıyor (%)",
+                      "The queen's holder ends up taking her (%)"),
+    "counting head": ("| renk | sende | dışarıda (görmediklerin) | güvenli çıkış |",
+                      "| suit | yours | still out (unseen) | safe exit |"),
+    "yes": ("evet", "yes"),
+    "counted": ("Oynanan kart sayısı: {played}; görmediğin kart sayısı: {unseen}.",
+                "Cards played: {played}; cards you have not seen: {unseen}."),
+    "high lead": ("{trick}. eli sen açacaksın. Elindeki {suit} kartları: {yours}. Bu renkten "
+                  "{played} kart oynandı; dışarıda {still}: **{out}**, {all}{lead} kartından "
+                  "büyük. Yani {lead} ile açarsan eli alamazsın. (Dışarıda {penalties} ceza "
+                  "kartı var{queen}; eli kim alırsa onlar onun derdi.)",
+                  "You are to lead trick {trick}. Your {suit}: {yours}. Played so far in this "
+                  "suit: {played}; {still} **{out}**, {all}higher than {lead}. So if you lead "
+                  "{lead}, you cannot win the trick. ({penalties} penalty cards are still "
+                  "out{queen}; they are the problem of whoever wins the trick.)"),
+    "the only one": ("kalan tek kart", "the only one still out is"),
+    "the others": ("kalanlar", "still out:"),
+    "all": ("hepsi ", "all "),
+    "queen among": (", maça kızı da aralarında", ", the queen of spades among them"),
+    "you led": ("{lead} ile açtın; eli {winner} aldı{points}.",
+                "You led {lead}; {winner} won the trick{points}."),
+    "with points": (", içindeki {points} ceza puanıyla birlikte",
+                    ", and the {points} penalty points in it"),
+    "top cards": ("Ama şimdi dışarıda hiç {suit} kalmadı: elinde kalan {kept} bu rengin en "
+                  "büyükleri. Onlardan biriyle açarsan eli kesinlikle sen alırsın ve herkes o "
+                  "ele kupa da maça kızı da atabilir. Onları renge uyamadığın bir ele at ya da "
+                  "dışarıda ceza kartı kalmayınca oyna.",
+                  "But now no {suit} are out at all: your {kept} are the top cards of the suit. "
+                  "Lead one of them and you are sure to win the trick, and everyone may throw "
+                  "hearts and the queen of spades on it. Throw them on a trick whose suit you "
+                  "cannot follow, or play them once no penalty card is out."),
+    "keep counting": ("Elinde kalan {suit} kartları: {kept}; dışarıda kalanlar: {out}. Saymaya "
+                      "devam et.",
+                      "Your {suit} left: {kept}; still out: {out}. Keep counting."),
+    "spades held": ("{group} maça\n({hands} tur)", "{group} spades\n({hands} hands)"),
+    "spades title": ("Maça sayısına göre kızın sahibinde kalma oranı (%)",
+                     "How often the queen stays with her holder, by spades held (%)"),
+    "spade": ("az maçayla tehlikeli büyük maça", "a high spade, dangerous with few spades"),
+    "heart": ("yüksek kupa", "a high heart"),
+    "voids": ("kısa yan rengi boşaltır", "voids a short side suit"),
+    "high": ("büyük yan kart", "a high side card"),
+    "advice head": ("| geçir | neden |", "| pass | why |"),
+    "advice": ("öneri", "advice"),
+    "keep queen": ("kızı tut", "keep the queen"),
+    "same title": ("Aynı elle, geçirilen kartlara göre Güney'in ortalama puanı (200 tur)",
+                   "The same cards: South's average points by the cards passed (200 hands)"),
+    "same said": ("Öteki oyuncuların kartları 200 kez yeniden dağıtıldı, oyunu hep temkinli "
+                  "oyuncular oynadı. Önerinin ortalaması {ours} puan; {verdict}",
+                  "The other players' cards were dealt anew 200 times, and cautious players "
+                  "played every hand. The advice averaged {ours} points; {verdict}"),
+    "advice best": ("dört seçimin en azı bu.", "the fewest of the four choices."),
+    "advice beaten": ("en azı **{best}** ({points} puan).",
+                      "the fewest came from **{best}** ({points} points)."),
+    "passing question": ('"Bir rengi boşaltmak" bölümündeki deneyde, kart geçirirken hangi seçim '
+                         "Güney'e en az puan getirdi?",
+                         'In the experiment under "Voiding a suit", which passing choice gave '
+                         "South the fewest points?"),
+    "passing right": ("{best}: tur başına {points} puan, en azı bu.",
+                      "{best}: {points} points per hand, the fewest."),
+    "passing wrong": ("{name}: tur başına {points} puan; en az puanı getiren {best} "
+                      "({best_points}).",
+                      "{name}: {points} points per hand; the fewest was {best}, {best_points}."),
+    "exit question": ("Kart sayma tablosundaki anda, hangi kartla açarsan eli kesinlikle "
+                      "almazsın?",
+                      "At the moment in the card-counting table, which card can you lead without "
+                      "any risk of winning the trick?"),
+    "exit right": ("{card}, dışarıdaki bütün {suit} kartlarından küçük: güvenli.",
+                   "{card} is lower than every {suit} still out: safe."),
+    "exit wrong": ("Dışarıda {card} kartından küçük bir {suit} var ya da hiç {suit} kalmadı: eli "
+                   "alabilirsin.",
+                   "A {suit} lower than {card} is still out, or none is left at all: you could "
+                   "win the trick."),
+    "one clubs": ("sinek", "club"),
+    "one diamonds": ("karo", "diamond"),
+    "one spades": ("maça", "spade"),
+    "one hearts": ("kupa", "heart"),
+}, scoped=True)
 
 def symbols(cards: CardSet) -> str:
     """Cards as the pictures show them, or a dash for none.
@@ -188,22 +179,22 @@ def passing_averages() -> dict[str, float]:
 
 
 def _percent(values: list[float], lang: str) -> list[str]:
-    return [say(TEXT, "percent", lang, value=value) for value in values]
+    return [say("lesson10.percent").say(lang, value=value) for value in values]
 
 
 def voiding(lang: str) -> list[Any]:
     """The chart of the passing experiment and what it shows."""
     averages = passing_averages()
-    names = [say(TEXT, name, lang) for name in averages]
+    names = [say(f"lesson10.{name}").say(lang) for name in averages]
     best = min(averages, key=lambda name: averages[name])
     worst = max(averages, key=lambda name: averages[name])
     values = list(averages.values())
     return [Chart(names, [decimal(v, lang) for v in values], values,
-                  say(TEXT, "passing title", lang), say(TEXT, "points per hand", lang)),
-            Markdown(say(TEXT, "passing said", lang,
+                  say("lesson10.passing title").say(lang), say("lesson10.points per hand").say(lang)),
+            Markdown(say("lesson10.passing said").say(lang,
                          mean=decimal(RULES.moon_value / RULES.players, lang),
-                         best=say(TEXT, best, lang), best_points=decimal(averages[best], lang),
-                         worst=say(TEXT, worst, lang)))]
+                         best=say(f"lesson10.{best}").say(lang), best_points=decimal(averages[best], lang),
+                         worst=say(f"lesson10.{worst}").say(lang)))]
 
 
 def queen_holder(hand: Hand) -> int:
@@ -235,9 +226,9 @@ def ducking(lang: str) -> Chart:
     """The queen's holder playing at random, then ducking: how often she stays with them."""
     rates = [queen_kept(lambda seen, rng: rng.choose_play(seen)),
              queen_kept(lambda seen, rng: CAUTIOUS.choose_play(seen))]
-    return Chart([say(TEXT, "random play", lang), say(TEXT, "ducks", lang)],
-                 _percent(rates, lang), rates, say(TEXT, "ducking title", lang),
-                 say(TEXT, "share", lang))
+    return Chart([say("lesson10.random play").say(lang), say("lesson10.ducks").say(lang)],
+                 _percent(rates, lang), rates, say("lesson10.ducking title").say(lang),
+                 say("lesson10.share").say(lang))
 
 
 def safe_exits(seen: Any) -> list[Suit]:
@@ -271,13 +262,13 @@ def counting(lang: str) -> list[Any]:
     moment = counting_moment()
     seen = moment.observe(0)
     safe = safe_exits(seen)
-    rows = [say(TEXT, "counting head", lang), "|---|---|---|---|"]
+    rows = [say("lesson10.counting head").say(lang), "|---|---|---|---|"]
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         rows.append(f"| {suit.symbol} | {symbols(seen.cards.of_suit(suit))} "
                     f"| {symbols(seen.unseen.of_suit(suit))} "
-                    f"| {say(TEXT, 'yes', lang) if suit in safe else '—'} |")
+                    f"| {say('lesson10.yes').say(lang) if suit in safe else '—'} |")
     return [HTML(render.table_html(moment, reveal=0, lang=lang)), Markdown("\n".join(rows)),
-            Markdown(say(TEXT, "counted", lang, played=len(seen.played),
+            Markdown(say("lesson10.counted").say(lang, played=len(seen.played),
                          unseen=len(seen.unseen)))]
 
 
@@ -315,13 +306,12 @@ def high_card(lang: str) -> list[Any]:
     out_before = still_out(seen)
     out_suit = out_before.of_suit(suit)
     penalties = CardSet([card for card in out_before if RULES.value_of(card) > 0])
-    shown: list[Any] = [HTML(render.table_html(moment, reveal=0, lang=lang)), Markdown(say(
-        TEXT, "high lead", lang, trick=moment.trick_number, suit=suit.name_in(lang),
+    shown: list[Any] = [HTML(render.table_html(moment, reveal=0, lang=lang)), Markdown(say("lesson10.high lead").say(lang, trick=moment.trick_number, suit=suit.name_in(lang),
         yours=symbols(seen.cards.of_suit(suit)), played=len(seen.played.of_suit(suit)),
-        still=say(TEXT, "the only one" if len(out_suit) == 1 else "the others", lang),
-        out=symbols(out_suit), all=say(TEXT, "all", lang) if len(out_suit) > 1 else "",
+        still=say(f"lesson10.{'the only one' if len(out_suit) == 1 else 'the others'}").say(lang),
+        out=symbols(out_suit), all=say("lesson10.all").say(lang) if len(out_suit) > 1 else "",
         lead=lead.symbol, penalties=len(penalties),
-        queen=say(TEXT, "queen among", lang) if QUEEN in penalties else ""))]
+        queen=say("lesson10.queen among").say(lang) if QUEEN in penalties else ""))]
     after = moment.copy()
     after.play(lead, seat=0)
     for _ in range(after.players - 1):
@@ -331,13 +321,13 @@ def high_card(lang: str) -> list[Any]:
     shown.append(HTML(render.trick_html(trick, number=moment.trick_number, lang=lang)))
     kept, out_after = after.cards(0).of_suit(suit), still_out(after.observe(0)).of_suit(suit)
     points = sum(RULES.value_of(card) for card in trick.cards)
-    lines = [say(TEXT, "you led", lang, lead=lead.symbol,
+    lines = [say("lesson10.you led").say(lang, lead=lead.symbol,
                  winner=seat_form(trick_winner(trick), lang),
-                 points=say(TEXT, "with points", lang, points=points) if points else "")]
+                 points=say("lesson10.with points").say(lang, points=points) if points else "")]
     if kept and not out_after:
-        lines.append(say(TEXT, "top cards", lang, suit=suit.name_in(lang), kept=symbols(kept)))
+        lines.append(say("lesson10.top cards").say(lang, suit=suit.name_in(lang), kept=symbols(kept)))
     elif kept:
-        lines.append(say(TEXT, "keep counting", lang, suit=suit.name_in(lang),
+        lines.append(say("lesson10.keep counting").say(lang, suit=suit.name_in(lang),
                          kept=symbols(kept), out=symbols(out_after)))
     shown.append(Markdown(" ".join(lines)))
     return shown
@@ -353,11 +343,11 @@ def queen_by_spades(lang: str, deals: int = 1000) -> Chart:
         play_out(hand, [CAUTIOUS] * hand.players)
         key = "1-2" if spades <= 2 else "3-4" if spades <= 4 else "5-6" if spades <= 6 else "7+"
         groups[key].append(QUEEN in hand.taken(holder))
-    labels = [say(TEXT, "spades held", lang, group=k, hands=len(v))
+    labels = [say("lesson10.spades held").say(lang, group=k, hands=len(v))
               for k, v in groups.items() if v]
     rates = [100 * sum(v) / len(v) for v in groups.values() if v]
-    return Chart(labels, _percent(rates, lang), rates, say(TEXT, "spades title", lang),
-                 say(TEXT, "share", lang))
+    return Chart(labels, _percent(rates, lang), rates, say("lesson10.spades title").say(lang),
+                 say("lesson10.share").say(lang))
 
 
 def advised_pass(cards: CardSet) -> list[tuple[Card, str]]:
@@ -405,23 +395,23 @@ def pass_advice(lang: str) -> list[Any]:
     mine = Hand.deal(RULES, seed=EXAMPLE_SEED, number=1).cards(0)
     advice = advised_pass(mine)
     advised = CardSet([card for card, _ in advice])
-    table = "\n".join([say(TEXT, "advice head", lang), "|---|---|"]
-                      + [f"| {card.symbol} | {say(TEXT, why, lang)} |" for card, why in advice])
+    table = "\n".join([say("lesson10.advice head").say(lang), "|---|---|"]
+                      + [f"| {card.symbol} | {say(f'lesson10.{why}').say(lang)} |" for card, why in advice])
     keep_queen = CardSet([card for card in by_rank(mine)[::-1] if card != QUEEN][:3])
     highest, lowest = CardSet(by_rank(mine)[-3:]), CardSet(by_rank(mine)[:3])
     candidates = {"advice": advised, "highest": highest, "keep queen": keep_queen,
                   "lowest": lowest}
-    names = {key: f"{say(TEXT, key, lang)}\n{symbols(cards)}" for key, cards in candidates.items()}
+    names = {key: f"{say(f'lesson10.{key}').say(lang)}\n{symbols(cards)}" for key, cards in candidates.items()}
     same = {key: same_hand_points(mine, cards) for key, cards in candidates.items()}
     best = min(same, key=lambda key: same[key])
-    verdict = (say(TEXT, "advice best", lang) if best == "advice" else
-               say(TEXT, "advice beaten", lang, best=names[best].replace("\n", " "),
+    verdict = (say("lesson10.advice best").say(lang) if best == "advice" else
+               say("lesson10.advice beaten").say(lang, best=names[best].replace("\n", " "),
                    points=decimal(same[best], lang)))
     values = list(same.values())
     return [HTML(render.hand_html(mine, lang=lang)), Markdown(table),
             Chart(list(names.values()), [decimal(v, lang) for v in values], values,
-                  say(TEXT, "same title", lang), say(TEXT, "points per hand", lang)),
-            Markdown(say(TEXT, "same said", lang, ours=decimal(same["advice"], lang),
+                  say("lesson10.same title").say(lang), say("lesson10.points per hand").say(lang)),
+            Markdown(say("lesson10.same said").say(lang, ours=decimal(same["advice"], lang),
                          verdict=verdict))]
 
 
@@ -432,13 +422,13 @@ def check_passing(lang: str) -> QuickCheck:
 
     def grade(name: str) -> tuple[bool, str]:
         if name == best:
-            return True, say(TEXT, "passing right", lang, best=say(TEXT, best, lang),
+            return True, say("lesson10.passing right").say(lang, best=say(f"lesson10.{best}").say(lang),
                              points=decimal(averages[best], lang))
-        return False, say(TEXT, "passing wrong", lang, name=say(TEXT, name, lang),
-                          points=decimal(averages[name], lang), best=say(TEXT, best, lang),
+        return False, say("lesson10.passing wrong").say(lang, name=say(f"lesson10.{name}").say(lang),
+                          points=decimal(averages[name], lang), best=say(f"lesson10.{best}").say(lang),
                           best_points=decimal(averages[best], lang))
-    return quick_check(say(TEXT, "passing question", lang),
-                       [(say(TEXT, name, lang), name) for name in PASSES], grade, lang=lang)
+    return quick_check(say("lesson10.passing question").say(lang),
+                       [(say(f"lesson10.{name}").say(lang), name) for name in PASSES], grade, lang=lang)
 
 
 def check_exit(lang: str) -> QuickCheck:
@@ -449,8 +439,8 @@ def check_exit(lang: str) -> QuickCheck:
               for suit in Suit if seen.cards.of_suit(suit)}
 
     def grade(suit: Suit) -> tuple[bool, str]:
-        one = say(TEXT, f"one {suit.name_in('en')}", lang)  # one card of the suit: "a club"
-        return suit in safe, say(TEXT, "exit right" if suit in safe else "exit wrong", lang,
+        one = say(f"lesson10.one {suit.name_in('en')}").say(lang)  # one card of the suit: "a club"
+        return suit in safe, say(f"lesson10.{'exit right' if suit in safe else 'exit wrong'}").say(lang,
                                  card=lowest[suit].symbol, suit=one)
-    return quick_check(say(TEXT, "exit question", lang),
+    return quick_check(say("lesson10.exit question").say(lang),
                        [(card.symbol, suit) for suit, card in lowest.items()], grade, lang=lang)

@@ -19,29 +19,25 @@ from pathlib import Path
 from typing import Any
 
 from maca.exercises import Worksheet, load_set
-from maca.lessonkit import Markdown, say
+from maca.words import catalogue, say
+from maca.lessonkit import Markdown
 
 #: the class of the round trip
 CLASS = "student_id,name\n2024001,Ayşe\n2024002,Mehmet\n2024003,Zeynep\n"
 STUDENTS = ("2024001", "2024002", "2024003")
 COURSE = "MAT101"
 
-TEXT = {
-    "tr": {
-        "sets head": "| dosya | başlık | alıştırma | puan |",
-        "assignment": "hafta-2", "wrong answer": "sol",
-        "files": "Oluşan dosyalar: {files}", "answers": "Cevap dosyaları: {files}",
-        "grades": "`grades.csv` ({columns} sütun; her alıştırmanın puanı kendi sütununda). "
-                  "Özet sütunlar:\n\n{table}",
-    },
-    "en": {
-        "sets head": "| file | title | exercises | points |",
-        "assignment": "week-2", "wrong answer": "left",
-        "files": "Files written: {files}", "answers": "Answers files: {files}",
-        "grades": "`grades.csv` ({columns} columns; each exercise's score has its own column). "
-                  "The summary columns:\n\n{table}",
-    },
-}
+catalogue("teachers", {
+    "sets head": ("| dosya | başlık | alıştırma | puan |", "| file | title | exercises | points |"),
+    "assignment": ("hafta-2", "week-2"),
+    "wrong answer": ("sol", "left"),
+    "files": ("Oluşan dosyalar: {files}", "Files written: {files}"),
+    "answers": ("Cevap dosyaları: {files}", "Answers files: {files}"),
+    "grades": ("`grades.csv` ({columns} sütun; her alıştırmanın puanı kendi sütununda). Özet "
+               "sütunlar:\n\n{table}",
+               "`grades.csv` ({columns} columns; each exercise's score has its own column). The "
+               "summary columns:\n\n{table}"),
+}, scoped=True)
 
 
 def shown(args: list[str], output: str) -> str:
@@ -68,12 +64,12 @@ class RoundTrip:
 
     def __init__(self, sets: Path, lang: str) -> None:
         self.sets, self.lang, self.work = sets, lang, Path(tempfile.mkdtemp())
-        self.assignment = say(TEXT, "assignment", lang)
+        self.assignment = say("teachers.assignment").say(lang)
         (self.work / "class.csv").write_text(CLASS, encoding="utf-8")
 
     def set_table(self) -> Markdown:
         """Every exercise set: its file, title, number of exercises and points."""
-        rows = [say(TEXT, "sets head", self.lang), "|---|---|---|---|"]
+        rows = [say("teachers.sets head").say(self.lang), "|---|---|---|---|"]
         for path in sorted(self.sets.glob("*.toml")):
             exercise_set = load_set(path)
             rows.append(f"| `{path.name}` | {exercise_set.title[self.lang]} | "
@@ -88,7 +84,7 @@ class RoundTrip:
         said = run(*command, cwd=self.work)
         out = self.work / "sheets"
         return [Markdown(shown(command, said)),
-                Markdown(say(TEXT, "files", self.lang,
+                Markdown(say("teachers.files").say(self.lang,
                              files=_names(sorted(out.rglob("*.*")), out)))]
 
     def answers(self) -> Markdown:
@@ -104,9 +100,9 @@ class RoundTrip:
                 if number == 0 or (number == 1 and index % 2 == 0):
                     sheet.check(exercise_id, exercise.answer())
                 elif number == 2:
-                    sheet.check(exercise_id, say(TEXT, "wrong answer", self.lang))
+                    sheet.check(exercise_id, say("teachers.wrong answer").say(self.lang))
             sheet.save(folder / f"{student}.json")
-        return Markdown(say(TEXT, "answers", self.lang,
+        return Markdown(say("teachers.answers").say(self.lang,
                             files=_names(sorted(folder.iterdir()), folder)))
 
     def grades(self) -> list[Any]:
@@ -123,6 +119,6 @@ class RoundTrip:
         rows = ["| " + " | ".join(table[0][i] for i in keep) + " |", "|---" * len(keep) + "|"]
         rows += ["| " + " | ".join(row[i] for i in keep) + " |" for row in table[1:]]
         return [Markdown(shown(command, said)),
-                Markdown(say(TEXT, "grades", self.lang, columns=len(table[0]),
+                Markdown(say("teachers.grades").say(self.lang, columns=len(table[0]),
                              table="\n".join(rows))),
                 Image(filename=str(self.work / "chart.png"), width=600)]
