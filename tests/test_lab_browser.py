@@ -24,7 +24,7 @@ import pytest
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("jupyterlab")
-from test_live_browser import (CHROMIUM, KERNEL_TIMEOUT, LAUNCH_ARGS,  # noqa: E402
+from test_live_browser import (CHROMIUM, KERNEL_TIMEOUT, LAUNCH_ARGS, LOOKS,  # noqa: E402
                                lesson_with_play_panel, run_all)
 
 pytestmark = pytest.mark.site    # run once, on the pure package (run.sh)
@@ -96,12 +96,6 @@ BODY = """e => { const body = e.querySelector('.maca-panel-body').cloneNode(true
                   body.querySelectorAll('.maca-ex-file').forEach(n => n.remove());
                   body.querySelectorAll('a[href^="data:"]').forEach(n => n.removeAttribute('href'));
                   return body.innerHTML; }"""
-LOOKS = """e => [e, ...e.querySelectorAll('.maca-button, .maca-card, .maca-note')]
-            .map(n => { const s = getComputedStyle(n);
-              return [n.className, s.borderTopColor, s.backgroundColor, s.borderRadius,
-                      s.fontFamily, s.padding]; })"""
-
-
 def test_the_book_page_and_jupyterlab_show_the_same_panels(site_url: str, lab: str) -> None:
     outside: list[str] = []
     with playwright.sync_playwright() as p:

@@ -37,6 +37,14 @@ LESSON_CALL = re.compile(r'panels\.play_lesson\(lang=LANG(?:, rules="(\w+)")?, s
 LOCAL = "http://127.0.0.1:"
 KERNEL_TIMEOUT = 180_000   # ms: Pyodide's start, maca's install and a whole lesson's cells
 
+#: the styles a panel is drawn with (sizes in em follow the host's text size: JupyterLab's
+#: is 13px, the book's 16px)
+LOOKS = """e => [e, ...e.querySelectorAll(
+                 '.maca-panel-body :is(.maca-button, .maca-card, .maca-note, .maca-ex-q)')]
+            .map(n => { const s = getComputedStyle(n);
+              return [n.className, s.borderTopColor, s.borderTopWidth, s.backgroundColor,
+                      s.color, s.borderRadius, s.fontFamily]; })"""
+
 browser_only = pytest.mark.skipif(
     not CHROMIUM.exists(),
     reason=f"the live-site browser test needs Debian's Chromium at {CHROMIUM} "
@@ -240,10 +248,7 @@ def test_a_lesson_shows_the_same_panel_in_the_book_and_in_the_notebook(
     widget.locator('button[data-act="card"]').first.wait_for(timeout=KERNEL_TIMEOUT)
     inner = "e => e.querySelector('.maca-panel-body').innerHTML"
     assert widget.evaluate(inner) == panel.evaluate(inner)
-    looks = """e => [e, e.querySelector('.maca-button, .maca-card'), e.querySelector('.maca-note')]
-                .map(n => { const s = getComputedStyle(n);
-                            return [s.borderTopColor, s.backgroundColor, s.borderRadius]; })"""
-    assert widget.evaluate(looks) == panel.evaluate(looks)
+    assert widget.evaluate(LOOKS) == panel.evaluate(LOOKS)
     book.close()
     page.close()
 
