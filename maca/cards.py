@@ -22,7 +22,7 @@ from .errors import CardError, shown
 from .words import Text, catalogue, say
 
 __all__ = ["Suit", "Card", "CardSet", "RANKS", "suit_mask", "SUIT_MASKS", "HEARTS_MASK",
-           "SPADES_MASK", "ALL_CARDS", "QS", "AH", "KH", "QS_MASK", "AH_MASK", "KH_MASK"]
+           "SPADES_MASK", "ALL_CARDS", "QS", "AH", "KH", "QS_MASK", "AH_MASK", "KH_MASK", "card_list"]
 
 RANKS = "23456789TJQKA"
 _RANK_SHORT = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -490,3 +490,14 @@ class CardSet:
     def _repr_html_(self) -> str:
         from .render import hand_html
         return hand_html(self)
+
+
+def card_list(cards: object, sep: str = " ") -> str:
+    """Cards as symbols in the order of the pictures: ♠ ♥ ♦ ♣, high to low in each suit.
+    Takes a `CardSet`, any iterable of cards (or card strings), or a string of cards.
+
+    >>> card_list(["3C", "AC", "KS"], ", "), card_list("2C 5H QS AH")
+    ('K♠, A♣, 3♣', 'Q♠ A♥ 5♥ 2♣')
+    """
+    chosen = cards if isinstance(cards, CardSet) else CardSet(cards)  # type: ignore[arg-type]
+    return sep.join(c.symbol for c in chosen.sorted_for_display())

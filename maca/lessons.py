@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .bots import Bot, MoonDefender, SensibleBot, play_out
-from .cards import Card, CardSet, Suit
+from .cards import Card, CardSet, Suit, card_list
 from .errors import IllegalActionError, Refusal, SettingError
 from .hand import Hand
 from .trick import Trick
 from .reasons import LANGS, Reason, Verdict, seat_name
 from .rules import PRESETS, Rules
 from .scoring import hand_points, moon_possible, moon_shooters
-from .words import Seat, SeatWord, Text, card_list, catalogue, number, say, seat_words
+from .words import Seat, SeatWord, Text, catalogue, number, say, seat_words
 
 __all__ = ["Note", "text", "PlayLesson", "TrickStepper", "PassingLesson",
            "FollowSuitLesson", "HeartsLesson", "ScoringLesson", "MoonLesson"]

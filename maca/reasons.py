@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .cards import Card, Suit
+from .cards import Card, Suit, card_list
 from .errors import shown
-from .words import LANGS, SeatWord, card_list, catalogue, say, seat_name
+from .words import LANGS, SeatWord, catalogue, say, seat_name
 
 __all__ = ["Reason", "Verdict", "seat_name", "LANGS"]
 

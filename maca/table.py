@@ -40,13 +40,13 @@ from typing import Callable, Sequence
 from .bots import RuleBot, TimeoutBot, bot as make_bot
 from .bots.hard import HardBot
 from .bots.simple import Bot
-from .cards import Card, CardSet
+from .cards import Card, CardSet, card_list
 from .errors import IllegalActionError, SettingError, shown
 from .game import Game
 from .hand import Hand
 from .lessons import Note
 from .reasons import seat_name
-from .words import SeatWord, catalogue, card_list, number, preset_name, say, signed
+from .words import SeatWord, catalogue, number, preset_name, say, signed
 from .rules import PRESETS, Rules
 from .scoring import TEAMS, seat_standings, unit_totals
 

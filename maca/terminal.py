@@ -22,10 +22,10 @@ import sys
 import time
 from typing import IO, Callable
 
-from .cards import Card, CardSet
+from .cards import Card, CardSet, card_list
 from .errors import MacaError
 from .reasons import seat_name
-from .words import card_list, catalogue, number, preset_name, say, signed
+from .words import catalogue, number, preset_name, say, signed
 from .rules import PRESETS
 from .table import TIMER_RANGE, Table
 

@@ -39,10 +39,10 @@ for a capital at the start of a sentence:
 >>> "{w}".format(w=SeatWord(0, "en"))
 'South (you)'
 
-Card lists read like the pictures (♠ ♥ ♦ ♣, high to low), and scores use a true minus sign:
+Scores use a true minus sign:
 
->>> card_list("2C 5H QS AH"), number(-26), signed(-26), signed(13)
-('Q♠ A♥ 5♥ 2♣', '−26', '−26', '+13')
+>>> number(-26), signed(-26), signed(13)
+('−26', '−26', '+13')
 """
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 __all__ = ["Text", "Seat", "Owner", "catalogue", "CATALOGUES", "say", "show",
            "LEARNER", "seat_name", "seat_form", "is_you", "SeatWord", "seat_words",
-           "seat_list", "card_list", "number", "signed", "decimal", "preset_name", "CASES"]
+           "seat_list", "number", "signed", "decimal", "preset_name", "CASES"]
 
 #: The languages maca speaks.
 LANGS = ("tr", "en")
@@ -242,15 +242,15 @@ def _word(value: Any, lang: str) -> Any:
 
 
 def _show(value: Any, lang: str) -> str:
-    from .cards import Card, CardSet
     if isinstance(value, Owner):
         return format(_OwnerWord(value.seat, lang, value.players))
     if isinstance(value, Seat):
         return seat_name(value.seat, lang, value.players)
-    if isinstance(value, Card):
-        return value.symbol
-    if isinstance(value, CardSet):
-        return card_list(value) or "—"
+    in_order = getattr(value, "sorted_for_display", None)
+    if callable(in_order):  # a set of cards (maca.cards imports this module, not back)
+        return " ".join(c.symbol for c in in_order()) or "—"
+    if hasattr(value, "rank") and hasattr(value, "suit"):  # a card
+        return str(value.symbol)
     if isinstance(value, Text):
         return value[lang]
     if isinstance(value, bool):
@@ -393,18 +393,6 @@ def seat_list(seats: Iterable[int], lang: str, players: int = 4) -> str:
     'South (you), North'
     """
     return ", ".join(seat_name(s, lang, players) for s in seats) or "—"
-
-
-def card_list(cards: object, sep: str = " ") -> str:
-    """Cards as symbols in the order of the pictures: ♠ ♥ ♦ ♣, high to low in each suit.
-    Takes a `CardSet`, any iterable of cards (or card strings), or a string of cards.
-
-    >>> card_list(["3C", "AC", "KS"], ", ")
-    'K♠, A♣, 3♣'
-    """
-    from .cards import CardSet
-    chosen = cards if isinstance(cards, CardSet) else CardSet(cards)  # type: ignore[arg-type]
-    return sep.join(c.symbol for c in chosen.sorted_for_display())
 
 
 def number(value: int) -> str:

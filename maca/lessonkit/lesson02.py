@@ -14,7 +14,8 @@ from maca.bots import CautiousBot
 from maca.exercises import Exercise, Text, check
 from maca.exercises.kinds import build_question
 from maca.lessonkit import HTML, Markdown, QuickCheck, quick_check
-from maca.words import card_list, catalogue, say, seat_name
+from maca.words import catalogue, say, seat_name
+from maca.cards import card_list
 
 RULES = Rules.preset("standard")
 #: the hand of the step-by-step exchange, and the clubs you pass in it

@@ -17,7 +17,8 @@ from maca.exercises import Exercise, Text, check
 from maca.exercises.kinds import build_question
 from maca.lessonkit import (HTML, Markdown, find_moment, finished_trick, mover, quick_check,
                             trick_winner)
-from maca.words import card_list, catalogue, is_you, say, seat_form, seat_name
+from maca.words import catalogue, is_you, say, seat_form, seat_name
+from maca.cards import card_list
 
 RULES = Rules.preset("standard")
 

@@ -14,7 +14,8 @@ from maca import Hand, Rules, render
 from maca.bots import CautiousBot, play_out
 from maca.lessonkit import (HTML, Markdown, QuickCheck, deal_with, find_moment, mover,
                             quick_check)
-from maca.words import card_list, catalogue, say, seat_form, seat_name
+from maca.words import catalogue, say, seat_form, seat_name
+from maca.cards import card_list
 
 RULES = Rules.preset("standard")
 

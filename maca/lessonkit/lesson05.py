@@ -13,7 +13,8 @@ from typing import Any, Callable
 from maca import Card, Hand, Rules, Suit, render
 from maca.bots import CautiousBot, play_out
 from maca.lessonkit import HTML, Markdown, QuickCheck, find_moment, quick_check
-from maca.words import card_list, catalogue, say, seat_form, seat_name
+from maca.words import catalogue, say, seat_form, seat_name
+from maca.cards import card_list
 
 RULES = Rules.preset("standard")
 #: you lead holding hearts only (hearts are broken)

@@ -17,7 +17,8 @@ from typing import Any
 from maca import CardSet, Game, Hand, IllegalAction, Rules, Suit, render
 from maca.bots import CautiousBot, play_out
 from maca.lessonkit import HTML, Markdown, QuickCheck, deal_with, mover, quick_check
-from maca.words import card_list, catalogue, is_you, number, say, seat_form, seat_name
+from maca.words import catalogue, is_you, number, say, seat_form, seat_name
+from maca.cards import card_list
 
 TURKISH = Rules.preset("turkish")
 

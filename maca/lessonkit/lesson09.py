@@ -13,7 +13,8 @@ from maca import CardSet, Game, Hand, Rules, Suit, render
 from maca.bots import CautiousBot, play_out
 from maca.lessonkit import HTML, Markdown, QuickCheck, quick_check
 from maca.scoring import hand_points, moon_shooters, penalty_points
-from maca.words import card_list, catalogue, decimal, number, say, seat_name, seat_words
+from maca.words import catalogue, decimal, number, say, seat_name, seat_words
+from maca.cards import card_list
 
 STANDARD = Rules.preset("standard")
 OMNIBUS = Rules.preset("omnibus")

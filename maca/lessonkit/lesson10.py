@@ -18,7 +18,8 @@ from maca import Card, CardSet, Hand, Rules, Suit, render
 from maca.bots import CautiousBot, RandomBot, play_out
 from maca.lessonkit import (HTML, Chart, Markdown, QuickCheck, deal_with, find_moment,
                             finished_trick, mover, quick_check, trick_winner)
-from maca.words import card_list, catalogue, decimal, say, seat_form
+from maca.words import catalogue, decimal, say, seat_form
+from maca.cards import card_list
 
 RULES = Rules.preset("standard")
 QUEEN = Card.parse("QS")

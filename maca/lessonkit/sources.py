@@ -9,7 +9,8 @@ from __future__ import annotations
 from maca import CardSet, Rules, Suit
 from maca.lessonkit import Markdown
 from maca.scoring import hand_points
-from maca.words import card_list, catalogue, number, say
+from maca.words import catalogue, number, say
+from maca.cards import card_list
 
 STANDARD, TURKISH = Rules.preset("standard"), Rules.preset("turkish")
 OMNIBUS, THREE = Rules.preset("omnibus"), Rules.preset("three_players")

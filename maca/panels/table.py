@@ -21,9 +21,9 @@ from urllib.parse import quote
 from typing import Any, Callable, NamedTuple
 
 from .. import render
-from ..cards import CardSet
+from ..cards import CardSet, card_list
 from ..reasons import seat_name
-from ..words import card_list, catalogue, number as _number, preset_name, say, signed
+from ..words import catalogue, number as _number, preset_name, say, signed
 from ..rules import PRESET_NAMES
 from ..table import TIMER_RANGE, Table, make_rules, totals_chart_svg
 from .base import (Panel, button, card_buttons, group, heading, note_html, notes_html,
