@@ -438,6 +438,10 @@ catalogue("words", {
     "dir_across": ("karşıya", "across"), "dir_none": ("yok", "none"),
     "to_left": ("sola", "to the left"), "to_right": ("sağa", "to the right"),
     "to_across": ("karşıya", "across"),
+    # a direction on its own, as in a list of a game's directions ("sol, sağ, karşı, yok")
+    "cycle_left": ("sol", "left"), "cycle_right": ("sağ", "right"),
+    "cycle_across": ("karşı", "across"), "cycle_none": ("yok", "none"),
+    "no_passing": ("geçirme yok", "no passing"),
     "preset_standard": ("standart", "standard"),
     "preset_omnibus": ("Omnibus (karo valesi −10)", "Omnibus (jack of diamonds −10)"),
     "preset_turkish": ("Türk kuralları", "Turkish rules"),

@@ -43,11 +43,9 @@ A chosen hand for you, the other cards shuffled (with a seed) among the other se
 >>> str(deal_with(Rules.preset("standard"), "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", 1).cards(0))
 'AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S'
 
-A lesson module keeps its sentences in one table, ``{"tr": {key: template}, "en": {…}}``, and
-`say` fills one in:
-
->>> say({"tr": {"n": "{n} kart"}, "en": {"n": "{n} cards"}}, "n", "en", n=3)
-'3 cards'
+A lesson module registers its sentences as one catalogue of the text layer
+(``catalogue("lesson04", {key: (tr, en)}, scoped=True)``) and says them with
+``say("lesson04.key").say(lang, …)``, as every part of maca does.
 
 What a cell shows: text to read as Markdown, a picture as HTML, and a chart (drawn with
 matplotlib where it is installed, else shown as a table of its figures):
@@ -66,7 +64,7 @@ from __future__ import annotations
 import html
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Sequence
 
 from maca import CardSet, Hand, Rules, Trick
 from maca.bots import CautiousBot, play_out

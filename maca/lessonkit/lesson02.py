@@ -23,10 +23,6 @@ SEED = 14
 CLUBS = "QC 9C 8C"
 
 catalogue("lesson02", {
-    "left": ("sola", "left"),
-    "right": ("sağa", "right"),
-    "across": ("karşıya", "across"),
-    "none": ("geçirme yok", "no passing"),
     "cycle head": ("| tur | yön | senin kartlarını alan | sana kart veren |",
                    "| hand | direction | your cards go to | you receive cards from |"),
     "hand": ("**{number}. tur, yön: {direction}.** Kartların (geçirmek için seçtiklerin yukarı "
@@ -83,11 +79,11 @@ def cycle(lang: str) -> Markdown:
     for number in range(1, 9):
         hand = exchange(number)
         if hand.pass_direction == "none":
-            rows.append(f"| {number} | {say('lesson02.none').say(lang)} | — | — |")
+            rows.append(f"| {number} | {say('no_passing').say(lang)} | — | — |")
             continue
         to = next(s for s in range(hand.players) if hand.received(s) == hand.given(0))
         source = next(s for s in range(hand.players) if hand.given(s) == hand.received(0))
-        rows.append(f"| {number} | {say(f'lesson02.{hand.pass_direction}').say(lang)} | "
+        rows.append(f"| {number} | {say(f'dir_{hand.pass_direction}').say(lang)} | "
                     f"{seat_name(to, lang)} | {seat_name(source, lang)} |")
     return Markdown("\n".join(rows))
 
@@ -99,7 +95,7 @@ def step_by_step(lang: str) -> list[Any]:
     mine = CardSet.parse(CLUBS)
     shown: list[Any] = [
         Markdown(say("lesson02.hand").say(lang, number=hand.number,
-                     direction=say(f"lesson02.{hand.pass_direction}").say(lang))),
+                     direction=say(f"dir_{hand.pass_direction}").say(lang))),
         HTML(render.hand_html(hand.cards(0), selected=mine, lang=lang)),
         Markdown(say("lesson02.clubs").say(lang, cards=card_list(mine)))]
     hand.give(0, mine)

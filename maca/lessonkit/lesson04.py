@@ -20,8 +20,6 @@ from maca.cards import card_list
 RULES = Rules.preset("standard")
 
 catalogue("lesson04", {
-    "Yes": ("Evet", "Yes"),
-    "No": ("Hayır", "No"),
     "opening": ("Oynayabileceğin tek kart: **{cards}**. {other} ile açmak istersen motor şöyle "
                 "der: *{said}*",
                 "The only card you may play: **{cards}**. If you try to lead {other}, the engine "
@@ -125,6 +123,6 @@ def check_hearts(lang: str) -> QuickCheck:
     verdict = your_turn("AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H", seed=12).check("AH")
     return quick_check(
         say("lesson04.hearts question").say(lang),
-        [(say("lesson04.Yes").say(lang), True), (say("lesson04.No").say(lang), False)],
+        [(say("answer_yes").say(lang), True), (say("answer_no").say(lang), False)],
         lambda yes: (yes == verdict.legal,
                      say("lesson04.hearts").say(lang, said=verdict.message(lang))), lang=lang)

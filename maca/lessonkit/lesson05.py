@@ -31,10 +31,6 @@ QUEEN_PLAYED = ("standard hand=4 dealer=0 cards=8753.QT8.8.K3/J.A532.T4.976/A2.6
                 "trick=0:")
 
 catalogue("lesson05", {
-    "yes": ("evet", "yes"),
-    "no": ("hayır", "no"),
-    "Yes": ("Evet", "Yes"),
-    "No": ("Hayır", "No"),
     "not broken": ("Açabileceğin kartlar: **{cards}**. Aralarında hiç kupa yok. {heart} açmak "
                    "istersen motor şöyle der: *{said}*",
                    "Cards you may lead: **{cards}** — not a heart among them. If you try to lead "
@@ -57,7 +53,6 @@ catalogue("lesson05", {
                     "{seat} took the queen; no heart is among the cards taken."),
     "rules head": ("| kural | kupalar kırıldı mı? | açabileceğin kartlar |",
                    "| rule | hearts broken? | cards you may lead |"),
-    "standard": ("standart", "standard"),
     "queen breaks": ("maça kızı kupaları kırar", "the queen breaks hearts"),
     "lead question": ("Eli sen açıyorsun. Hangi kartla açabilirsin? (Birini seç.)",
                       "You are on lead. Which card may you lead? (Pick one.)"),
@@ -125,7 +120,7 @@ def only_hearts(lang: str) -> list[Any]:
     only = Hand.from_position(ONLY_HEARTS)
     return [HTML(render.table_html(only, lang=lang)),
             Markdown(say("lesson05.only hearts").say(lang,
-                         broken=say(f"lesson05.{'Yes' if only.hearts_broken else 'No'}").say(lang),
+                         broken=say('answer_yes' if only.hearts_broken else 'answer_no').say(lang),
                          cards=card_list(only.legal_plays())))]
 
 
@@ -154,9 +149,9 @@ def queen_breaks(lang: str) -> list[Any]:
     standard, house = queen_tables()
     queen_taker = next(s for s in range(standard.players) if "QS" in standard.taken(s))
     rows = [say("lesson05.rules head").say(lang), "|---|---|---|"]
-    for key, hand in (("standard", standard), ("queen breaks", house)):
-        rows.append(f"| {say(f'lesson05.{key}').say(lang)} | "
-                    f"{say('lesson05.' + ('yes' if hand.hearts_broken else 'no')).say(lang)} | "
+    for key, hand in (("preset_standard", standard), ("lesson05.queen breaks", house)):
+        rows.append(f"| {say(key).say(lang)} | "
+                    f"{say('yes' if hand.hearts_broken else 'no').say(lang)} | "
                     f"{card_list(hand.legal_plays())} |")
     return [HTML(render.table_html(standard, lang=lang)),
             Markdown(say("lesson05.queen taken").say(lang, seat=seat_form(queen_taker, lang))),
@@ -182,7 +177,7 @@ def check_standard(lang: str) -> QuickCheck:
     verdict = queen_tables()[0].check(lead)
     return quick_check(
         say("lesson05.standard question").say(lang, card=lead.symbol),
-        [(say("lesson05.Yes").say(lang), True), (say("lesson05.No").say(lang), False)],
+        [(say("answer_yes").say(lang), True), (say("answer_no").say(lang), False)],
         lambda yes: (yes == verdict.legal, verdict.message(lang)), lang=lang)
 
 
@@ -193,7 +188,7 @@ def check_house(lang: str) -> QuickCheck:
     verdict = house.check(lead)
     return quick_check(
         say("lesson05.house question").say(lang, card=lead.symbol),
-        [(say("lesson05.Yes").say(lang), True), (say("lesson05.No").say(lang), False)],
+        [(say("answer_yes").say(lang), True), (say("answer_no").say(lang), False)],
         lambda yes: (yes == verdict.legal, verdict.message(lang)
                      + (say("lesson05.queen broke").say(lang) if house.hearts_broken else "")),
         lang=lang)

@@ -25,25 +25,18 @@ NO_PASSING = STANDARD.replace(pass_cycle=())
 PESKIR = STANDARD.replace(peskir=True)
 HEARTS = CardSet(Suit.HEARTS.mask)
 #: the variants of the table, each with its key in `TEXT`
-VARIANTS = (("standard", STANDARD), ("omnibus", OMNIBUS), ("three", THREE),
-            ("partners", PARTNERS), ("short", SHORT), ("no passing", NO_PASSING))
+VARIANTS = (("preset_standard", STANDARD), ("lesson09.omnibus", OMNIBUS),
+            ("preset_three_players", THREE), ("preset_partnership", PARTNERS),
+            ("lesson09.short", SHORT), ("lesson09.no passing", NO_PASSING))
 
 catalogue("lesson09", {
-    "left": ("sol", "left"),
-    "right": ("sağ", "right"),
-    "across": ("karşı", "across"),
-    "none": ("yok", "none"),
-    "standard": ("standart", "standard"),
     "omnibus": ("Omnibus", "Omnibus"),
-    "three": ("üç kişilik", "three players"),
-    "partners": ("eşli", "partnership"),
     "short": ("50 puanlık", "50 points"),
     "no passing": ("geçirmesiz", "no passing"),
     "presets head": ("| tür | oyuncu | kişi başı kart | çıkarılan | geçirme döngüsü | hedef | "
                      "bonus kart |",
                      "| variant | players | cards each | removed | pass cycle | target | bonus "
                      "card |"),
-    "never passing": ("geçirme yok", "no passing"),
     "omnibus moon": ("Güney bütün kupaları, maça kızını ve karo valesini aldı",
                      "South took every heart, the queen of spades and the jack of diamonds"),
     "omnibus jack": ("Güney bütün kupaları ve maça kızını aldı, karo valesini Batı aldı",
@@ -57,8 +50,6 @@ catalogue("lesson09", {
                      "| target | average number of hands | shortest | longest |"),
     "directions": ("Geçirmesiz oyunda ilk dört turun yönleri: {directions}.",
                    "Pass directions of the first four hands without passing: {directions}."),
-    "north won": ("**Kuzey {tricks} el aldı** (ceza kartlarından {points} puan):",
-                  "**North won {tricks} trick(s)** (penalty points taken: {points}):"),
     "omnibus question": ("Omnibus. Bir turda aldığın ceza ve bonus kartları: {cards}. Kaç puan "
                          "yazarsın?",
                          "Omnibus. The scoring cards you took in a hand: {cards}. What do you "
@@ -110,12 +101,12 @@ def presets_table(lang: str) -> Markdown:
     """The variants side by side: players, cards, removed cards, passing, target, bonus."""
     rows = [say("lesson09.presets head").say(lang), "|---|---|---|---|---|---|---|"]
     for key, rules in VARIANTS:
-        cycle = (", ".join(say(f"lesson09.{d}").say(lang) for d in rules.pass_cycle)
-                 or say("lesson09.never passing").say(lang))
+        cycle = (", ".join(say(f"cycle_{d}").say(lang) for d in rules.pass_cycle)
+                 or say("no_passing").say(lang))
         bonus = (f"{rules.bonus_card.symbol} ({number(rules.value_of(rules.bonus_card))})"
                  if rules.bonus_card else "—")
         removed = card_list(rules.removed) or "—"
-        rows.append(f"| {say(f'lesson09.{key}').say(lang)} | {rules.players} | {rules.hand_size} | "
+        rows.append(f"| {say(key).say(lang)} | {rules.players} | {rules.hand_size} | "
                     f"{removed} | {cycle} | {rules.target} | {bonus} |")
     return Markdown("\n".join(rows))
 
@@ -178,7 +169,7 @@ def no_passing(lang: str) -> Markdown:
     """The pass directions of the first four hands when nobody passes."""
     directions = [NO_PASSING.pass_direction(n) for n in range(1, 5)]
     return Markdown(say("lesson09.directions").say(lang,
-                        directions=", ".join(say(f"lesson09.{d}").say(lang) for d in directions)))
+                        directions=", ".join(say(f"cycle_{d}").say(lang) for d in directions)))
 
 
 def peskir(lang: str) -> list[Any]:
@@ -189,7 +180,7 @@ def peskir(lang: str) -> list[Any]:
                 key=lambda h: h.tricks_won(2))
     shown: list[Any] = []
     for hand in (kept, broke):
-        shown += [Markdown(say("lesson09.north won").say(lang, tricks=hand.tricks_won(2),
+        shown += [Markdown(say("lesson08.north won").say(lang, tricks=hand.tricks_won(2),
                                points=hand.penalty_taken()[2])),
                   HTML(render.hand_scores_html(hand, lang=lang))]
     return shown

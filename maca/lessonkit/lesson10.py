@@ -48,7 +48,6 @@ catalogue("lesson10", {
                       "The queen's holder ends up taking her (%)"),
     "counting head": ("| renk | sende | dışarıda (görmediklerin) | güvenli çıkış |",
                       "| suit | yours | still out (unseen) | safe exit |"),
-    "yes": ("evet", "yes"),
     "counted": ("Oynanan kart sayısı: {played}; görmediğin kart sayısı: {unseen}.",
                 "Cards played: {played}; cards you have not seen: {unseen}."),
     "high lead": ("{trick}. eli sen açacaksın. Elindeki {suit} kartları: {yours}. Bu renkten "
@@ -267,7 +266,7 @@ def counting(lang: str) -> list[Any]:
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         rows.append(f"| {suit.symbol} | {symbols(seen.cards.of_suit(suit))} "
                     f"| {symbols(seen.unseen.of_suit(suit))} "
-                    f"| {say('lesson10.yes').say(lang) if suit in safe else '—'} |")
+                    f"| {say('yes').say(lang) if suit in safe else '—'} |")
     return [HTML(render.table_html(moment, reveal=0, lang=lang)), Markdown("\n".join(rows)),
             Markdown(say("lesson10.counted").say(lang, played=len(seen.played),
                          unseen=len(seen.unseen)))]

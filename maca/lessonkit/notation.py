@@ -21,8 +21,6 @@ RULE_EXAMPLES = ("standard", "standard;target=50", "standard;moon=new", "turkish
                  "standard;queen_breaks_hearts=on")
 
 catalogue("notation", {
-    "yes": ("evet", "yes"),
-    "no": ("hayır", "no"),
     "card examples": ("QS|Q♠|10H|TH|2c|maça kızı|kupa ası|sinek 2'li|karo bacağı|queen of spades",
                       "QS|Q♠|10H|TH|2c|queen of spades|ace of hearts|maça kızı|sinek 2'li|karo "
                       "bacağı"),
@@ -59,7 +57,7 @@ def code(text: str) -> str:
 
 
 def _yes(value: bool, lang: str) -> str:
-    return say(f"notation.{'yes' if value else 'no'}").say(lang)
+    return say("yes" if value else "no").say(lang)
 
 
 def cards(lang: str) -> list[Markdown]:

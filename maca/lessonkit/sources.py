@@ -16,8 +16,6 @@ STANDARD, TURKISH = Rules.preset("standard"), Rules.preset("turkish")
 OMNIBUS, THREE = Rules.preset("omnibus"), Rules.preset("three_players")
 
 catalogue("sources", {
-    "yes": ("evet", "yes"),
-    "no": ("hayır", "no"),
     "hearts": ("- maça kızı kupaları kırar: standartta **{queen}**\n- kupalar kırılmadan kupa "
                "açılamaz: **{must}**\n- yalnızca kupa ve maça kızı varken kupa açılabilir: "
                "**{instead}**",
@@ -44,7 +42,7 @@ catalogue("sources", {
 
 
 def _yes(value: bool, lang: str) -> str:
-    return say(f"sources.{'yes' if value else 'no'}").say(lang)
+    return say("yes" if value else "no").say(lang)
 
 
 def hearts(lang: str) -> Markdown:

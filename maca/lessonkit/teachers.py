@@ -30,7 +30,6 @@ COURSE = "MAT101"
 catalogue("teachers", {
     "sets head": ("| dosya | başlık | alıştırma | puan |", "| file | title | exercises | points |"),
     "assignment": ("hafta-2", "week-2"),
-    "wrong answer": ("sol", "left"),
     "files": ("Oluşan dosyalar: {files}", "Files written: {files}"),
     "answers": ("Cevap dosyaları: {files}", "Answers files: {files}"),
     "grades": ("`grades.csv` ({columns} sütun; her alıştırmanın puanı kendi sütununda). Özet "
@@ -100,7 +99,7 @@ class RoundTrip:
                 if number == 0 or (number == 1 and index % 2 == 0):
                     sheet.check(exercise_id, exercise.answer())
                 elif number == 2:
-                    sheet.check(exercise_id, say("teachers.wrong answer").say(self.lang))
+                    sheet.check(exercise_id, say("cycle_left").say(self.lang))
             sheet.save(folder / f"{student}.json")
         return Markdown(say("teachers.answers").say(self.lang,
                             files=_names(sorted(folder.iterdir()), folder)))
