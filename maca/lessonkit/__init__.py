@@ -77,6 +77,11 @@ __all__ = ["quick_check", "QuickCheck", "find_moment", "deal_with", "mover", "fi
 
 catalogue("quick_check", {"right": ("Doğru!", "Right!"), "wrong": ("Olmadı.", "Not quite.")},
           scoped=True)
+# Sentences more than one lesson says (lessons 8 and 9: North's peşkir).
+catalogue("lessonkit", {
+    "north won": ("**Kuzey {tricks} el aldı** (ceza kartlarından {points} puan):",
+                  "**North won {tricks} trick(s)** (penalty points taken: {points}):"),
+}, scoped=True)
 
 
 def _feedback(verdict: Any, lang: str) -> tuple[str, bool]:

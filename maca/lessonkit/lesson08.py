@@ -37,8 +37,6 @@ catalogue("lesson08", {
     "void head": ("| elindeki ceza kartları | atman gereken | motorun açıklaması |",
                   "| your penalty cards | you must play | the engine explains |"),
     "any card": ("Her kart oynanabilir.", "Any card may be played."),
-    "north won": ("**Kuzey {tricks} el aldı** (ceza kartlarından {points} puan):",
-                  "**North won {tricks} trick(s)** (penalty points taken: {points}):"),
     "too late": ("İlk karttan sonra peşkir demek isteyen: *{said}*",
                  "Declaring after the first card: *{said}*"),
     "would you": ("Sırayla sonraki turu **sen** dağıtacaktın",
@@ -202,7 +200,7 @@ def peskir(lang: str) -> list[Any]:
     """The two peşkir hands' scores, and the engine refusing a peşkir after the first card."""
     shown: list[Any] = []
     for hand in peskir_hands():
-        shown += [Markdown(say("lesson08.north won").say(lang, tricks=hand.tricks_won(2),
+        shown += [Markdown(say("lessonkit.north won").say(lang, tricks=hand.tricks_won(2),
                                points=hand.penalty_taken()[2])),
                   HTML(render.hand_scores_html(hand, lang=lang))]
     late = Hand.deal(TURKISH, seed=1, dealer=0)

@@ -180,7 +180,7 @@ def peskir(lang: str) -> list[Any]:
                 key=lambda h: h.tricks_won(2))
     shown: list[Any] = []
     for hand in (kept, broke):
-        shown += [Markdown(say("lesson08.north won").say(lang, tricks=hand.tricks_won(2),
+        shown += [Markdown(say("lessonkit.north won").say(lang, tricks=hand.tricks_won(2),
                                points=hand.penalty_taken()[2])),
                   HTML(render.hand_scores_html(hand, lang=lang))]
     return shown
