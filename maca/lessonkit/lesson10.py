@@ -35,7 +35,7 @@ catalogue("lesson10", {
     "lowest": ("en düşük 3 kart", "lowest 3"),
     "points per hand": ("ceza puanı / tur", "penalty points / hand"),
     "share": ("turların yüzdesi", "share of hands"),
-    "percent": ("%{value:.0f}", "{value:.0f}%"),
+    "percent": ("%{value}", "{value}%"),
     "passing title": ("Geçirme seçimine göre Güney'in ortalama puanı (300 tur)",
                       "South's average points by passing choice (300 hands)"),
     "passing said": ("Bir turda oyuncu başına ortalama {mean} ceza puanı düşer. En iyi seçim "
@@ -179,7 +179,7 @@ def passing_averages() -> dict[str, float]:
 
 
 def _percent(values: list[float], lang: str) -> list[str]:
-    return [say("lesson10.percent").say(lang, value=value) for value in values]
+    return [say("lesson10.percent").say(lang, value=round(value)) for value in values]
 
 
 def voiding(lang: str) -> list[Any]:
