@@ -46,7 +46,7 @@ from .game import Game
 from .hand import Hand
 from .lessons import Note
 from .reasons import seat_name
-from .words import SeatWord, catalogue, number, preset_name, say, signed
+from .words import SeatWord, Text, catalogue, number, preset_name, say, signed
 from .rules import PRESETS, Rules
 from .scoring import TEAMS, seat_standings, unit_totals
 
@@ -501,7 +501,7 @@ class Table:
             why = adviser_play.explain(seen, card)
         else:
             return self._refuse_note()
-        self.note = Note("info", note.tr + why.tr, note.en + why.en)
+        self.note = Note.of(Text.join([note.said, why], ""))
         return self.note
 
     def leave(self) -> Note:
