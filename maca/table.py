@@ -665,9 +665,9 @@ class Table:
             if self.seat in shooters:
                 self.note = Note.of(say("table.moon_choose", value=self.rules.moon_value))
                 return
-            shooter = self.bots[shooters[0]]
-            assert shooter is not None
-            hand.choose_moon(shooter.choose_moon(hand.observe(shooters[0]),
+            chooser = self.bots[shooters[0]]
+            assert chooser is not None
+            hand.choose_moon(chooser.choose_moon(hand.observe(shooters[0]),
                                                  _totals_before(self.game)))
         for shooter in shooters[:1]:
             notes.append(Note.of(say("table.moon_shot", seat=_seat(shooter, n))))
