@@ -131,7 +131,7 @@ def write_all(book: Path, exercises: Path, files: Path) -> list[str]:
     """
     written, problems = [], []
     pages = sorted(p for p in book.rglob("*.md")
-                   if not {"_ext", "vendor"} & set(p.relative_to(book).parts))
+                   if "_ext" not in p.relative_to(book).parts)
     for md in pages:
         rel = md.relative_to(book).with_suffix(".ipynb")
         try:

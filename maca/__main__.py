@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from pathlib import Path
 
+from .bots import RandomBot, highest_cards, play_turn
 from .errors import MacaError
 from .hand import Hand
 from .reasons import seat_name
@@ -15,14 +15,15 @@ from .rules import PRESETS, Rules
 from .words import Text, say
 
 def show_deal(preset: str, seed: int | None, lang: str) -> str:
-    """A dealt hand (passing done by simple choices) and the first trick played out, as text.
+    """A dealt hand (each seat passes its highest cards) and the first trick played out by
+    random players, as text.
 
     >>> print(show_deal("standard", 1, "en").splitlines()[0])
     maca — standard, hand 1 (pass left), dealer South (you)
     """
     rules = Rules.preset(preset)
     hand = Hand.deal(rules, seed=seed)
-    rng = random.Random(seed)
+    bot = RandomBot(seed)
     n = rules.players
     direction = say(f"dir_{hand.pass_direction}")
     out = [f"maca — {preset}, " + Text("1. tur (kart geçirme: {direction}), dağıtan ",
@@ -33,8 +34,7 @@ def show_deal(preset: str, seed: int | None, lang: str) -> str:
         out.append(f"  {seat_name(seat, lang, n):12} {hand.cards(seat)}")
     if hand.phase == "pass":
         for seat in range(n):
-            # pass the highest cards: a simple, sensible choice for a demonstration
-            hand.give(seat, hand.cards(seat).sorted_for_display()[: rules.pass_count])
+            hand.give(seat, highest_cards(hand.observe(seat)))
         out.append(Text("kartlar geçirildi; şimdi:", "passed; now:")[lang])
         for seat in range(n):
             out.append(f"  {seat_name(seat, lang, n):12} {hand.cards(seat)}")
@@ -42,8 +42,7 @@ def show_deal(preset: str, seed: int | None, lang: str) -> str:
     while hand.trick_number == trick_no and not hand.is_over:
         player = hand.to_move
         assert player is not None
-        card = rng.choice(list(hand.legal_plays()))
-        hand.play(card)
+        card = play_turn(hand, bot)
         out.append(f"  {seat_name(player, lang, n):12} → {card.symbol}  ({card.name(lang)})")
     winner = hand.last_trick.winner if hand.last_trick else None
     label = Text("eli aldı", "wins the trick")[lang]

@@ -78,6 +78,7 @@ class Hand:
         self._won = [0] * n
         self._trick: list[int] = []
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._trick_values: list[Trick] = []  # `tricks` as values, built once per trick
         self._played = 0
         self._broken = False
         self._leader = self._to_move = self._opening_leader()
@@ -307,8 +308,10 @@ class Hand:
     @property
     def tricks(self) -> list[Trick]:
         """The completed tricks, in order."""
-        return [Trick(lead, tuple(Card(c) for c in cards), win, self.players)
-                for lead, cards, win in self._tricks]
+        done = self._trick_values
+        done.extend(Trick(lead, tuple(Card(c) for c in cards), win, self.players)
+                    for lead, cards, win in self._tricks[len(done):])
+        return done.copy()
 
     @property
     def last_trick(self) -> Trick | None:
@@ -500,6 +503,7 @@ class Hand:
             self.moon_choice = None  # the hand is no longer over: no moon to choose for
             if not self._trick:
                 leader, cards, winner = self._tricks.pop()
+                del self._trick_values[len(self._tricks):]
                 self._taken[winner] &= ~sum(1 << c for c in cards)
                 self._won[winner] -= 1
                 self._trick = list(cards)
@@ -678,7 +682,7 @@ _SHARED_FIELDS = ("rules", "players", "number", "dealer", "_dealt", "_compiled",
                   "_lowest_club", "_breakers", "_offset", "_passing", "_played", "_broken",
                   "_leader", "_to_move", "moon_choice")
 _LIST_FIELDS = ("_cards", "_given", "_received", "_peskir", "_taken", "_won", "_trick",
-                "_tricks", "_history")
+                "_tricks", "_trick_values", "_history")
 
 
 def _pass_choice(cards: Iterable[Card | str] | str) -> tuple[int, int]:

@@ -179,20 +179,20 @@ catalogue("lessons", TEXT, you=YOU_TEXT, scoped=True)
 
 @dataclass(frozen=True)
 class Note:
-    """A message for the learner in both languages; ``kind`` is ``info``, ``ok`` or ``error``."""
+    """A message for the learner: a `Text` (``said``) and its ``kind``, ``info``, ``ok`` or
+    ``error``."""
 
     kind: str
-    tr: str
-    en: str
+    said: Text
 
     def text(self, lang: str) -> str:
         """The message in ``"tr"`` or ``"en"``."""
-        return Text(self.tr, self.en)[lang]
+        return self.said[lang]
 
     @classmethod
     def of(cls, said: Text, kind: str = "info") -> Note:
         """A `Text` as a note of ``kind``."""
-        return cls(kind, said.tr, said.en)
+        return cls(kind, said)
 
     @classmethod
     def say(cls, key: str, kind: str = "info", **fields: Callable[[str], object] | object
@@ -208,15 +208,19 @@ class Note:
     @classmethod
     def refusal(cls, verdict: Refusal) -> Note:
         """The engine's explanation of a refused action."""
-        return cls("error", verdict.message("tr"), verdict.message("en"))
+        return cls("error", Text(verdict.message("tr"), verdict.message("en")))
 
     @classmethod
     def join(cls, *notes: Note | None) -> Note | None:
-        """Several notes as one (the kind of the last); None when there is nothing to say."""
+        """Several notes as one (the kind of the last); None when there is nothing to say.
+
+        >>> Note.join(Note.of(Text("bir", "one")), None, Note.of(Text("iki", "two"), "ok"))
+        Note(kind='ok', said=Text(tr='bir iki', en='one two', you=None, we=None, subject='seat', one=None))
+        """
         real = [n for n in notes if n is not None]
         if not real:
             return None
-        return cls(real[-1].kind, " ".join(n.tr for n in real), " ".join(n.en for n in real))
+        return cls(real[-1].kind, Text.join(n.said for n in real))
 
 
 
@@ -439,7 +443,7 @@ class FollowSuitLesson(PlayLesson):
             else:
                 head = Note.refusal(verdict)
             listed = _symbols(cards)
-            notes.append(Note(head.kind, f"{head.tr} — {listed}", f"{head.en} — {listed}"))
+            notes.append(Note(head.kind, Text.join([head.said, Text(listed, listed)], " — ")))
         return notes
 
 

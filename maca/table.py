@@ -46,7 +46,7 @@ from .game import Game
 from .hand import Hand
 from .lessons import Note
 from .reasons import seat_name
-from .words import SeatWord, catalogue, number, preset_name, say, signed
+from .words import SeatWord, Text, catalogue, number, preset_name, say, signed
 from .rules import PRESETS, Rules
 from .scoring import TEAMS, seat_standings, unit_totals
 
@@ -501,7 +501,7 @@ class Table:
             why = adviser_play.explain(seen, card)
         else:
             return self._refuse_note()
-        self.note = Note("info", note.tr + why.tr, note.en + why.en)
+        self.note = Note.of(Text.join([note.said, why], ""))
         return self.note
 
     def leave(self) -> Note:
@@ -665,7 +665,10 @@ class Table:
             if self.seat in shooters:
                 self.note = Note.of(say("table.moon_choose", value=self.rules.moon_value))
                 return
-            hand.choose_moon(self._bot_moon_choice(shooters))
+            chooser = self.bots[shooters[0]]
+            assert chooser is not None
+            hand.choose_moon(chooser.choose_moon(hand.observe(shooters[0]),
+                                                 _totals_before(self.game)))
         for shooter in shooters[:1]:
             notes.append(Note.of(say("table.moon_shot", seat=_seat(shooter, n))))
         scores = hand.points()
@@ -674,22 +677,6 @@ class Table:
         if self.game.is_over and not self._recorded:
             notes += self._finish()
         self.note = Note.join(*notes)
-
-    def _bot_moon_choice(self, shooters: tuple[int, ...]) -> str:
-        """A computer shooter's choice: the scoring that leaves it (its team) furthest ahead."""
-        before = _totals_before(self.game)
-        shooter = shooters[0]
-        mine = next(i for i, team in enumerate(TEAMS) if shooter in team) \
-            if self.rules.partnership else shooter
-        best, pick = 0, "old"
-        for choice in ("old", "new"):
-            trial = self.hand.copy()
-            trial.choose_moon(choice)
-            units = unit_totals(self.rules, [t + p for t, p in zip(before, trial.points())])
-            margin = units[mine] - min(u for i, u in enumerate(units) if i != mine)
-            if choice == "old" or margin < best:
-                best, pick = margin, choice
-        return pick
 
     def _finish(self) -> list[Note | None]:
         game = self.game

@@ -10,7 +10,7 @@ from maca.bots import LowestBot, MoonDefender, SensibleBot, highest_cards
 from maca.lessons import (MOON_LINE, FollowSuitLesson, HeartsLesson, MoonLesson,
                                       Note, PassingLesson, PlayLesson, ScoringLesson,
                                       TrickStepper, TEXT)
-from maca.words import say
+from maca.words import Text, say
 
 
 # -- shared pieces ----------------------------------------------------------------------------
@@ -21,8 +21,8 @@ def test_every_sentence_has_turkish_and_english():
 
 
 def test_note_join_keeps_both_languages():
-    joined = Note.join(Note("info", "bir", "one"), None, Note("error", "iki", "two"))
-    assert joined == Note("error", "bir iki", "one two")
+    joined = Note.join(Note.of(Text("bir", "one")), None, Note.of(Text("iki", "two"), "error"))
+    assert joined == Note("error", Text("bir iki", "one two"))
     assert Note.join(None) is None
 
 
@@ -135,7 +135,7 @@ def test_play_lesson_shows_the_last_trick_once_it_is_complete():
         assert number == 2 and trick == lesson.hand.current_trick
     else:
         assert number == 1 and trick.winner is not None
-    assert any("won trick 1" in n.en for n in lesson.log)
+    assert any("won trick 1" in n.text("en") for n in lesson.log)
 
 
 def test_play_lesson_from_a_position_and_a_passing_hand():

@@ -555,8 +555,13 @@ def test_undo_takes_back_plays_and_tricks(deal, play):
     assert not hand.hearts_broken and hand.to_move == 1 and "5H" in hand.cards(1)
     play(hand, "5H 5D 5S")
     assert hand.tricks_won(0) == 1 and hand.to_move == 0 and hand.taken(0) == cards("2C 5H 5D 5S")
+    assert [t.winner for t in hand.tricks] == [0]
+    trial = hand.copy()
+    trial.undo()
+    assert trial.tricks == [] and len(hand.tricks) == 1  # a copy takes back on its own
     hand.undo()
     assert hand.tricks_won(0) == 0 and hand.taken(0) == CardSet() and hand.to_move == 3
+    assert hand.tricks == [] and hand.last_trick is None
     assert [str(c) for c in hand.current_trick.cards] == ["2C", "5H", "5D"]
 
 

@@ -211,6 +211,10 @@ def test_the_computer_players_receive_only_observations() -> None:
             seen_types.add(type(seen))
             return self.inner.choose_play(seen)
 
+        def choose_moon(self, seen, totals):
+            seen_types.add(type(seen))
+            return self.inner.choose_moon(seen, totals)
+
     table = Table(level="medium", seed=9, target=30)
     table.bots = [None] + [Spy(b) for b in table.bots[1:]]
     while table.stage != "hand_over":
@@ -218,6 +222,30 @@ def test_the_computer_players_receive_only_observations() -> None:
     assert seen_types == {Observation}
     # no seed: the deal comes from the system's secure randomness
     assert type(Table(level="medium").game._rng).__name__ == "SystemRandom"
+
+
+def test_a_computer_shooter_picks_its_moon_scoring_from_what_it_sees() -> None:
+    """Under the choice rule a computer shooter's bot decides (`Bot.choose_moon`), from its
+    `Observation` and the totals before the hand."""
+    from maca import Hand
+    from maca.bots import LowestBot
+    picks = []
+
+    class Shooter(LowestBot):
+        def choose_moon(self, seen, totals):
+            picks.append((type(seen), seen.seat, list(totals)))
+            return "new"
+
+    table = Table(level="medium", seed=1, moon="choice", passing=False)
+    piles = ("AKQJT98765432...", "...AKQJT98765432", ".AKQJT98765432..", "..AKQJT98765432.")
+    hand = Hand.from_cards(table.rules, [CardSet.from_pbn(p) for p in piles], number=4)
+    table.game = Game.from_hand(hand)
+    table.bots = [None, Shooter(), LowestBot(), LowestBot()]
+    table._advance()
+    while table.stage == "play":   # West leads clubs and takes every trick
+        table.play(str(min(table.hand.legal_plays())))
+    assert picks == [(Observation, 1, [0, 0, 0, 0])]
+    assert table.hand.moon_choice == "new" and table.hand.points()[1] < 0
 
 
 def test_practice_shows_every_hand_after_the_hand_and_rated_does_not() -> None:

@@ -9,8 +9,9 @@ played in public), so it cannot cheat.
 ``hard``   determinized sampling with rule-based playouts, a time budget per move (`HardBot`)
 =========  ==================================================================================
 
-Every bot follows one protocol (`Bot`): ``choose_pass``, ``choose_play`` and ``explain``
-(a short reason in Turkish and English, the hint at the table). The player put in for a learner
+Every bot follows one protocol (`Bot`): ``choose_pass``, ``choose_play``, ``choose_moon``
+(the scoring of its moon under the ``choice`` rule) and ``explain`` (a short reason in Turkish
+and English, the hint at the table). The player put in for a learner
 whose rated timer ran out (`TimeoutBot`) and the lessons' scripted players (`SensibleBot`,
 `LowestBot`, `MoonDefender`) are bots like the others; every pass made on danger reads it
 from `dangerous_cards`.
@@ -27,12 +28,13 @@ from ..errors import SettingError, shown
 from .explain import Explanation, explain
 from .hard import BROWSER_BUDGET, BUDGET, HardBot
 from .policy import RuleBot
-from .simple import (Bot, CautiousBot, LowestBot, MoonDefender, RandomBot, SensibleBot,
-                     TimeoutBot, dangerous_cards, highest_cards, play_out)
+from .simple import (Bot, CautiousBot, DuckingBot, LowestBot, MoonDefender, RandomBot,
+                     SensibleBot, TimeoutBot, best_moon_choice, dangerous_cards, highest_cards,
+                     play_out, play_turn)
 
-__all__ = ["Bot", "bot", "LEVELS", "RandomBot", "CautiousBot", "RuleBot", "HardBot",
-           "TimeoutBot", "SensibleBot", "LowestBot", "MoonDefender", "highest_cards",
-           "dangerous_cards", "play_out",
+__all__ = ["Bot", "bot", "LEVELS", "RandomBot", "DuckingBot", "CautiousBot", "RuleBot",
+           "HardBot", "TimeoutBot", "SensibleBot", "LowestBot", "MoonDefender", "highest_cards",
+           "dangerous_cards", "best_moon_choice", "play_out", "play_turn",
            "Explanation", "explain", "BUDGET", "BROWSER_BUDGET"]
 
 #: The levels of `bot`, easiest first.

@@ -30,7 +30,7 @@ from ..scoring import hand_points
 from ..words import say
 from .explain import Explanation, explain
 from .policy import RuleBot, rule_choice, rule_playout, seen_state, tables
-from .simple import dangerous_cards, play_out
+from .simple import best_moon_choice, dangerous_cards, play_out
 
 __all__ = ["HardBot", "Constraints", "constraints", "sample_world", "BUDGET", "BROWSER_BUDGET",
            "PASS_BUDGET"]
@@ -318,6 +318,10 @@ class HardBot:
         best = min(candidates, key=lambda c: (means[c], c != preferred, c))
         self._last = (seen, means, worlds)
         return best
+
+    def choose_moon(self, seen: Observation, totals: Sequence[int]) -> str:
+        """The moon scoring that leaves this seat furthest ahead (`best_moon_choice`)."""
+        return best_moon_choice(seen, totals)
 
     def explain(self, seen: Observation, card: Card | CardSet) -> Explanation:
         """The rule-based reason for ``card``, and what the simulations found when ``card``

@@ -21,7 +21,7 @@ from ..observation import Observation
 from ..rules import Rules
 from ..trick import FOLLOWERS as _FOLLOWERS, best_position
 from .explain import Explanation, explain
-from .simple import dangerous_cards, play_out
+from .simple import best_moon_choice, dangerous_cards, play_out
 
 __all__ = ["RuleBot", "rule_card", "rule_playout", "Tables", "tables", "play_out"]
 
@@ -221,3 +221,7 @@ class RuleBot:
     def explain(self, seen: Observation, card: Card | CardSet) -> Explanation:
         """Why ``card`` (or a pass of these cards) is a sensible choice here, in TR and EN."""
         return explain(seen, card)
+
+    def choose_moon(self, seen: Observation, totals: Sequence[int]) -> str:
+        """The moon scoring that leaves this seat furthest ahead (`best_moon_choice`)."""
+        return best_moon_choice(seen, totals)

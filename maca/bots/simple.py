@@ -1,4 +1,4 @@
-"""The Bot protocol and the simple computer players: random, cautious, the time-out player,
+"""The Bot protocol and the simple computer players: random, ducking, cautious, the time-out player,
 and the lessons' scripted players (sensible, lowest card, moon defender). Each decides from an
 `Observation` only, so it cannot cheat. `dangerous_cards` is the one reading of which cards
 are worth passing: every bot that passes on danger uses it.
@@ -17,21 +17,28 @@ from typing import TYPE_CHECKING, Protocol, Sequence
 from ..cards import QS as _QS, Card, CardSet, Suit
 from ..hand import Hand
 from ..observation import Observation
+from ..scoring import TEAMS, hand_points, moon_possible, unit_totals
 
-__all__ = ["Bot", "RandomBot", "CautiousBot", "TimeoutBot", "SensibleBot", "LowestBot",
-           "MoonDefender", "highest_cards", "dangerous_cards", "play_out"]
+__all__ = ["Bot", "RandomBot", "DuckingBot", "CautiousBot", "TimeoutBot", "SensibleBot",
+           "LowestBot", "MoonDefender", "highest_cards", "dangerous_cards", "best_moon_choice",
+           "play_out", "play_turn"]
 
 if TYPE_CHECKING:
     from .explain import Explanation
 
 
 class _Explains:
-    """`Bot.explain` for the simple players: the rule-based reading of the card."""
+    """`Bot.explain` and `Bot.choose_moon` for the simple players: the rule-based reading of
+    the card, the moon scoring that leaves them furthest ahead."""
 
     def explain(self, seen: Observation, card: Card | CardSet) -> Explanation:
         """Why ``card`` (or a pass of these cards) can be a sensible choice here, in TR and EN."""
         from .explain import explain
         return explain(seen, card)
+
+    def choose_moon(self, seen: Observation, totals: Sequence[int]) -> str:
+        """The moon scoring this shooter picks (`best_moon_choice`)."""
+        return best_moon_choice(seen, totals)
 
 
 class Bot(Protocol):
@@ -46,18 +53,51 @@ class Bot(Protocol):
     def explain(self, seen: Observation, card: Card | CardSet) -> Explanation:
         """Why ``card`` (a play, or the cards of a pass) is a sensible choice, in TR and EN."""
 
+    def choose_moon(self, seen: Observation, totals: Sequence[int]) -> str:
+        """Having shot the moon under the ``choice`` rule: ``"old"`` or ``"new"`` scoring,
+        knowing the game ``totals`` before this hand."""
+
 
 class RandomBot(_Explains):
-    """Passes and plays uniformly at random among legal choices (seeded for reproducibility)."""
+    """Passes and plays uniformly at random among legal choices: ``seed`` makes it
+    reproducible, or it draws from a ``random.Random`` it is given (shared with its caller).
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    >>> from maca import Hand, Rules
+    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    >>> seen = hand.observe(hand.to_move)
+    >>> RandomBot(7).choose_play(seen) == RandomBot(random.Random(7)).choose_play(seen)
+    True
+    """
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose_pass(self, seen: Observation) -> CardSet:
         return CardSet(self.rng.sample(sorted(seen.cards), seen.rules.pass_count))
 
     def choose_play(self, seen: Observation) -> Card:
         return self.rng.choice(sorted(seen.legal))
+
+
+class DuckingBot(RandomBot):
+    """A random player that mostly ducks: with probability ``often`` it plays its lowest
+    legal card (by rank), else a random legal card (as `RandomBot`, from ``seed``).
+
+    >>> from maca import Hand, Rules
+    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    >>> seen = hand.observe(hand.to_move)
+    >>> DuckingBot(often=1.0).choose_play(seen).rank == min(c.rank for c in seen.legal)
+    True
+    """
+
+    def __init__(self, seed: int | random.Random | None = None, often: float = 0.8) -> None:
+        super().__init__(seed)
+        self.often = often
+
+    def choose_play(self, seen: Observation) -> Card:
+        if self.rng.random() < self.often:
+            return min(seen.legal, key=lambda c: c.rank)
+        return super().choose_play(seen)
 
 
 class CautiousBot(_Explains):
@@ -225,7 +265,6 @@ class MoonDefender(_Explains):
         return highest_cards(seen)
 
     def choose_play(self, seen: Observation) -> Card:
-        from ..scoring import moon_possible
         legal, trick = seen.legal, seen.current_trick
         penalty = seen.rules.penalty_mask
         alive = moon_possible(seen.rules, [t.mask for t in seen.taken], self.shooter)
@@ -239,6 +278,35 @@ class MoonDefender(_Explains):
             if losing and dumps:
                 return max(dumps, key=lambda c: (seen.rules.value_of(c), c.rank))
         return min(legal, key=_low_key)
+
+
+def best_moon_choice(seen: Observation, totals: Sequence[int]) -> str:
+    """The moon scoring, ``"old"`` or ``"new"``, that leaves ``seen.seat`` (its team, in a
+    partnership) furthest ahead of the best other, given the game ``totals`` before this
+    hand; ``"old"`` when both do as well. Read from the public piles of the finished hand.
+
+    >>> from maca import Hand, Rules
+    >>> piles = ("...AKQJT98765432", "AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.")
+    >>> hand = Hand.from_cards(Rules.preset("standard").replace(moon="choice"),
+    ...                        [CardSet.from_pbn(p) for p in piles], number=4)
+    >>> play_out(hand, [LowestBot()] * 4)      # South leads clubs and takes every trick
+    >>> hand.moon_shooters, best_moon_choice(hand.observe(0), [40, 60, 70, 80])
+    ((0,), 'old')
+    """
+    rules, n = seen.rules, seen.rules.players
+    taken = [pile.mask for pile in seen.taken]
+    won = [sum(t.winner == s for t in seen.tricks) for s in range(n)]
+    peskir = [s in seen.peskir for s in range(n)]
+    mine = next(i for i, team in enumerate(TEAMS) if seen.seat in team) \
+        if rules.partnership else seen.seat
+    best, pick = 0, "old"
+    for choice in ("old", "new"):
+        points = hand_points(rules, taken, won, peskir, choice)
+        units = unit_totals(rules, [t + p for t, p in zip(totals, points)])
+        margin = units[mine] - min(u for i, u in enumerate(units) if i != mine)
+        if choice == "old" or margin < best:
+            best, pick = margin, choice
+    return pick
 
 
 def play_out(hand: Hand, bots: Sequence[Bot | None]) -> None:
@@ -256,4 +324,19 @@ def play_out(hand: Hand, bots: Sequence[Bot | None]) -> None:
         bot = bots[player]
         if bot is None:
             return
-        hand.play(bot.choose_play(hand.observe(player)), seat=player)
+        play_turn(hand, bot)
+
+
+def play_turn(hand: Hand, bot: Bot) -> Card:
+    """Let ``bot`` play the card of the seat to move, from what that seat sees; the card.
+
+    >>> from maca import Hand, Rules
+    >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    >>> play_turn(hand, LowestBot()), len(hand.current_trick.cards)
+    (Card('2C'), 1)
+    """
+    seat = hand.to_move
+    assert seat is not None, "the hand is over: nobody is to move"
+    card = bot.choose_play(hand.observe(seat))
+    hand.play(card, seat=seat)
+    return card

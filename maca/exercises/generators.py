@@ -1,6 +1,7 @@
 """Exercises made from a seed: random but sensible positions that exercise one rule (a theme).
 
-Positions come from random deals played on with random legal cards; a theme is a test the
+Positions come from random deals played on by random players (`RandomBot`, drawing from the
+generator's ``random.Random``); a theme is a test the
 engine answers (for instance "some card in your hand is refused because you must follow suit").
 The same ``random.Random`` state gives the same exercise.
 
@@ -18,6 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
+from ..bots import DuckingBot, RandomBot, play_out, play_turn
 from ..cards import QS, Card, CardSet, Suit
 from ..errors import shown
 from ..hand import Hand
@@ -61,24 +63,22 @@ def _fresh_hand(rules: Rules, rng: random.Random, void: Suit | None = None) -> H
             dealt[0], dealt[seat] = dealt[0] - [card] | [other], dealt[seat] - [other] | [card]
         hand = Hand.from_cards(rules, dealt, number=hand.number, dealer=hand.dealer)
     if hand.phase == "pass":
+        player = RandomBot(rng)
         for seat in range(rules.players):
-            hand.give(seat, rng.sample(list(hand.cards(seat)), rules.pass_count))
+            hand.give(seat, player.choose_pass(hand.observe(seat)))
     return hand
-
-
-def _play_random(hand: Hand, rng: random.Random) -> None:
-    hand.play_index(rng.choice(list(hand.legal_plays())).index)
 
 
 def _moments(rules: Rules, rng: random.Random, from_trick: int = 1,
              void: Suit | None = None) -> Iterator[Hand]:
     """Moments of random playouts from trick ``from_trick`` on (the same live hand, moved on)."""
+    player = RandomBot(rng)
     for _ in range(_DEALS):
         hand = _fresh_hand(rules, rng, void)
         while not hand.is_over:
             if hand.trick_number >= from_trick:
                 yield hand
-            _play_random(hand, rng)
+            play_turn(hand, player)
 
 
 def _refusals(hand: Hand) -> set[Reason]:
@@ -203,9 +203,9 @@ def _trick_winner(theme: str, rules: Rules, rng: random.Random) -> Generated:
     for hand in _moments(rules, rng, rng.randint(1, 8)):
         if hand.current_trick.cards:
             continue
-        position, trial = hand.position(), hand.copy()
+        position, trial, player = hand.position(), hand.copy(), RandomBot(rng)
         for _ in range(rules.players):
-            _play_random(trial, rng)
+            play_turn(trial, player)
         trick = trial.last_trick
         assert trick is not None and trick.winner is not None
         top, led = dict(trick.plays())[trick.winner], trick.cards[0].suit
@@ -277,11 +277,9 @@ def _hand_score(theme: str, rules: Rules, rng: random.Random) -> Generated:
         declarer = rng.randrange(rules.players) if theme == "peskir" else None
         if declarer is not None:
             hand.declare_peskir(declarer)
-        while not hand.is_over:
-            if hand.to_move == declarer and rng.random() < 0.8:
-                hand.play_index(min(hand.legal_plays(), key=lambda c: c.rank).index)  # duck
-            else:
-                _play_random(hand, rng)
+        players = [DuckingBot(rng, often=0.8) if seat == declarer else RandomBot(rng)
+                   for seat in range(rules.players)]
+        play_out(hand, players)
         fields = {"position": hand.position()}
     order = _seat_order(rules.players)
     prompt = Text(f"Tur bitti. Her oyuncu bu turdan kaç puan alır? Puanları {order.tr} "

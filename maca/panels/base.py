@@ -180,7 +180,8 @@ def notes_html(notes: list[Note], lang: str) -> str:
     """More messages around the lesson's own (an introduction, an explanation, a hint): shown
     the same way, but not announced on every redraw.
 
-    >>> notes_html([Note("ok", "Evet.", "Yes.")], "en")
+    >>> from maca.words import Text
+    >>> notes_html([Note.of(Text("Evet.", "Yes."), "ok")], "en")
     '<p class="maca-note maca-note-ok">Yes.</p>'
     """
     return "".join(f'<p class="maca-note maca-note-{n.kind}">{escape(n.text(lang))}</p>'

@@ -28,7 +28,7 @@ from ..errors import MacaError, SettingError, shown
 from ..hand import Hand
 from ..lessons import Note
 from ..solver import Solver
-from ..words import catalogue, say
+from ..words import Text, catalogue, say
 from . import Puzzle
 
 __all__ = ["PuzzleTrainer", "daily_index", "WORDS"]
@@ -212,7 +212,7 @@ class PuzzleTrainer:
             return
         h = self.puzzle.hints[self.hints]
         self.hints += 1
-        self.note = Note("info", h["tr"], h["en"])
+        self.note = Note.of(Text(h["tr"], h["en"]))
 
     def retry(self) -> None:
         """Start this puzzle again (hints stay shown)."""
