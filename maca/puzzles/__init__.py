@@ -31,7 +31,7 @@ from ..words import Text, catalogue, say
 
 __all__ = ["collection_table", "THEMES", "Puzzle", "PuzzleError", "Proof", "prove", "themes_of",
            "rate",
-           "load_puzzles", "load_file", "puzzle_files", "export", "theme_title", "GOAL_TEXT"]
+           "load_puzzles", "load_file", "puzzle_files", "export", "theme_title"]
 
 #: The themes, in the book's order: (TR title, EN title, TR description, EN description).
 THEMES: dict[str, tuple[str, str, str, str]] = {
@@ -76,23 +76,6 @@ THEMES: dict[str, tuple[str, str, str, str]] = {
         "You declared peşkir: finish the hand without winning a single trick."),
 }
 catalogue("puzzle_theme", {k: (v[0], v[1]) for k, v in THEMES.items()}, scoped=True)
-
-#: The goal in words, TR and EN (the prompt's question).
-GOAL_TEXT: dict[str, tuple[str, str]] = {
-    "no_points": ("Turun geri kalanında hiç ceza puanı almamak için hangi kartı oynamalısın?",
-                  "Which card makes sure you take no more penalty points this hand?"),
-    "avoid_queen": ("Maça kızını almamak için hangi kartı oynamalısın?",
-                    "Which card makes sure you do not take the queen of spades?"),
-    "take_all": ("Kalan bütün elleri alıp kafa atmak için hangi kartı oynamalısın?",
-                 "Which card lets you win every trick that is left and shoot the moon?"),
-    "stop_moon": ("Kafa atmayı önlemek için hangi kartı oynamalısın?",
-                  "Which card makes sure the moon is not shot?"),
-    "fewest_points": ("Rakipler sana en çok puanı vermeye çalışsa bile turu en az puanla "
-                      "bitirmek için hangi kartı oynamalısın?",
-                      "Which card ends the hand with the fewest points for you, even if the "
-                      "others try to give you the most?"),
-}
-catalogue("goal_puzzle", GOAL_TEXT, scoped=True)
 
 #: Where the collection lives: beside the package in a checkout, inside it in a wheel.
 FOLDERS = (Path(__file__).resolve().parent / "sets",

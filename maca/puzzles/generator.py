@@ -263,7 +263,7 @@ def prompt_for(hand: Hand, goal: str, target: int | None) -> dict[str, str]:
         who_tr, who_en = (format(SeatWord(target, lang, n), "Nom") for lang in LANGS)
         tr.append(f"{who_tr} şu ana kadar bütün ceza kartlarını aldı.")
         en.append(f"{who_en} has taken every penalty card so far.")
-    question = say(f"goal_puzzle.{goal}")
+    question = say(f"goals.ask_{goal}")
     tr.append(question.tr)
     en.append(question.en)
     return {"tr": " ".join(tr), "en": " ".join(en)}

@@ -38,7 +38,7 @@ from ...notation import rules_to_text
 from ...reasons import seat_name
 from ...rules import Rules
 from ...scoring import hand_points
-from ...words import Text, catalogue, is_you, say, seat_form, show
+from ...words import Text, is_you, say, seat_form, show
 from ...solver import GOALS as SOLVER_GOALS, Solution, Solver, SolverError, SolverLimitError
 from ..forms import CARD, CARDS
 from ..text import ExerciseError
@@ -46,7 +46,7 @@ from .base import (Line, NoQuestionError, Question, answer_error, cards_field, i
                    play_lines, plays_text, position_field, read_card, read_cards, rules_line)
 
 __all__ = ["PASS_DEALS", "PASS_MARGIN", "PASS_POOL", "PassStudy", "pass_study", "ChoosePass",
-           "ChooseLead", "ChooseDiscard", "SOLVER_GOAL_TEXT"]
+           "ChooseLead", "ChooseDiscard"]
 
 #: Deals each pass is played out on.
 PASS_DEALS = 300
@@ -270,22 +270,6 @@ class ChoosePass(Question):
 
 
 # -- choose_lead, choose_discard: the solver -------------------------------------------------------
-SOLVER_GOAL_TEXT: dict[str, Text] = {
-    "no_points": Text("Turun geri kalanında hiç ceza puanı alma, ötekiler ne oynarsa oynasın.",
-                      "Take no more penalty points this hand, whatever the others play."),
-    "avoid_queen": Text("Maça kızını alma, ötekiler ne oynarsa oynasın.",
-                        "Do not take the queen of spades, whatever the others play."),
-    "take_all": Text("Kalan bütün elleri al ve kafa at.",
-                     "Win every trick that is left and shoot the moon."),
-    "stop_moon": Text("Kimsenin kafa atmasına izin verme.", "Make sure nobody shoots the moon."),
-    "fewest_points": Text("Turu olabildiğince az puanla bitir; ötekiler sana en çok puanı "
-                          "vermeye çalışsa bile.",
-                          "End the hand with as few points as possible, even if the others "
-                          "try to give you the most."),
-}
-catalogue("goal_solver", SOLVER_GOAL_TEXT, scoped=True)
-
-
 class _SolvedChoice(Question):
     """One card of seat 0 at a moment of play, judged by the double-dummy solver."""
 
@@ -403,7 +387,7 @@ class _SolvedChoice(Question):
         return right, notes
 
     def situation(self) -> list[Line]:
-        goal = say(f"goal_solver.{self.goal}")
+        goal = say(f"goals.{self.goal}")
         if self.target is not None:
             n = self.hand.players
             goal = (Text(f"{goal.tr} (Bütün ceza kartlarını sen topluyorsun.)",
