@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from ...bots import RuleBot, dangerous_cards
 from ...bots.policy import rule_playout, tables
@@ -46,7 +46,7 @@ from .base import (Line, NoQuestionError, Question, answer_error, cards_field, i
                    play_lines, plays_text, position_field, read_card, read_cards, rules_line)
 
 __all__ = ["PASS_DEALS", "PASS_MARGIN", "PASS_POOL", "PassStudy", "pass_study", "ChoosePass",
-           "ChooseLead", "ChooseDiscard"]
+           "SolvedChoice", "ChooseLead", "ChooseDiscard"]
 
 #: Deals each pass is played out on.
 PASS_DEALS = 300
@@ -270,14 +270,16 @@ class ChoosePass(Question):
 
 
 # -- choose_lead, choose_discard: the solver -------------------------------------------------------
-class _SolvedChoice(Question):
-    """One card of seat 0 at a moment of play, judged by the double-dummy solver."""
+class SolvedChoice(Question):
+    """One card of seat 0 at a moment of play, judged by the double-dummy solver (searching at
+    most `nodes` positions); a subclass checks its moment in `check_moment`."""
 
-    fields = ("position", "goal", "target")
-    required = ("position", "goal")
+    fields: ClassVar[tuple[str, ...]] = ("position", "goal", "target")
+    required: ClassVar[tuple[str, ...]] = ("position", "goal")
     form = CARD
     example = (Text("QS", "QS"),)
     moment: str = ""
+    nodes: int = SOLVER_NODES
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
@@ -285,7 +287,7 @@ class _SolvedChoice(Question):
         if self.hand.to_move != 0:
             who = "nobody" if self.hand.to_move is None else f"seat {self.hand.to_move}"
             raise ExerciseError(f"in this position {who} is to play; the learner (seat 0) must be")
-        self._check_moment()
+        self.check_moment()
         self.goal = params["goal"]
         if not isinstance(self.goal, str) or self.goal not in SOLVER_GOALS:
             raise ExerciseError(f"goal {shown(self.goal)} is not known: use "
@@ -297,7 +299,7 @@ class _SolvedChoice(Question):
                                 f"{rules.players - 1}), not {shown(target)}")
         self.target: int | None = target
         try:
-            self.solver = Solver(self.hand, self.goal, self.target, node_cap=SOLVER_NODES)
+            self.solver = Solver(self.hand, self.goal, self.target, node_cap=self.nodes)
             self.proof: Solution = self.solver.solve()
         except SolverLimitError:
             raise ExerciseError("the solver needs too long for this position: take a later "
@@ -312,7 +314,8 @@ class _SolvedChoice(Question):
             raise NoQuestionError(f"every legal card reaches the goal {self.goal!r}: the "
                                   "question tests nothing; change the position or the goal")
 
-    def _check_moment(self) -> None:
+    def check_moment(self) -> None:
+        """Refuse (`ExerciseError`) a position that is not this kind's moment."""
         raise NotImplementedError
 
     def solution(self) -> CardSet:
@@ -400,25 +403,25 @@ class _SolvedChoice(Question):
         return play_lines(self.hand, others=True) + [Line(say("goal"), goal)]
 
 
-class ChooseLead(_SolvedChoice):
+class ChooseLead(SolvedChoice):
     """Which card do you lead? Seat 0 leads; the solver's accepted cards reach the goal."""
 
     kind = "choose_lead"
     moment = "lead"
 
-    def _check_moment(self) -> None:
+    def check_moment(self) -> None:
         if self.hand.current_trick.cards:
             raise ExerciseError("choose_lead needs a position where seat 0 leads the trick "
                                 "(no card of it played yet)")
 
 
-class ChooseDiscard(_SolvedChoice):
+class ChooseDiscard(SolvedChoice):
     """Which card do you discard? Seat 0 cannot follow the suit led; the solver judges."""
 
     kind = "choose_discard"
     moment = "discard"
 
-    def _check_moment(self) -> None:
+    def check_moment(self) -> None:
         trick = self.hand.current_trick.cards
         if not trick or self.hand.cards(0).of_suit(trick[0].suit):
             raise ExerciseError("choose_discard needs a position where seat 0 cannot follow "
