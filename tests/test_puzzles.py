@@ -159,3 +159,17 @@ def test_daily_and_descriptions() -> None:
     again = open_panel(panel.spec())
     assert again.trainer.index == panel.trainer.index
     assert "Puzzle" in panel._repr_html_()
+
+
+def test_a_puzzle_set_is_a_worksheet_like_the_others(tmp_path) -> None:
+    from maca.exercises import Worksheet
+    sheet = Worksheet.open(puzzle_files()[0], student="s1", folder=tmp_path)
+    first, second = sheet.current, sheet[PUZZLES[1].id]
+    first.toggle(first.exercise.answer())  # a card is answered by clicking it
+    result = first.check()
+    assert result is not None and result.passed and result.score == 3
+    assert "Oynanış" in result.message("tr") and "Play:" in result.message("en")
+    wrong = next(c for c in second.exercise.question.hand.legal_plays()
+                 if c not in second.exercise.question.solution())
+    assert not sheet.check(second.exercise.id, str(wrong)).passed
+    assert sheet.path.name == f"answers-{puzzle_files()[0].stem}-s1.json" and sheet.path.exists()
