@@ -97,7 +97,9 @@ def test_generated_exercises_are_valid_solvable_and_on_theme(kind: str, theme: s
 
 def test_every_kind_can_be_generated() -> None:
     from maca.exercises import KINDS
-    assert set(THEMES) == set(KINDS)
+    # but the puzzles: their collection is searched and proved by maca.puzzles.generator,
+    # minutes per theme, and shipped as sets
+    assert set(THEMES) == set(KINDS) - {"puzzle"}
 
 
 def test_the_same_seed_gives_the_same_exercise() -> None:

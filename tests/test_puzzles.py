@@ -13,47 +13,54 @@ import pytest
 
 from maca import Hand
 from maca.__main__ import main
-from maca.puzzles import (GOAL_TEXT, THEMES, PuzzleError, load_file, load_puzzles, puzzle_files, rate,
-                          themes_of)
+from maca.exercises import ExerciseError, load_set
+from maca.exercises.kinds.puzzle import THEMES
+from maca.notation import rules_to_text
+from maca.puzzles import load_puzzles, puzzle_files, puzzle_sets, rate, themes_of
 from maca.puzzles.trainer import PuzzleTrainer, daily_index
 from maca.panels import open_panel, puzzle_series
+from maca.words import say
 
 PUZZLES = load_puzzles()
+SET_OF = {p.id: s.topic for s in puzzle_sets() for p in s}
 
 
 def test_the_collection_is_spread() -> None:
     assert len(PUZZLES) >= 150
     assert len({p.id for p in PUZZLES}) == len(PUZZLES)
-    presets = Counter(p.rules for p in PUZZLES)
+    presets = Counter(rules_to_text(p.question.rules) for p in PUZZLES)
     assert presets["turkish"] >= 20 and len(presets) == 5, presets
-    themes = Counter(t for p in PUZZLES for t in p.themes)
+    themes = Counter(t for p in PUZZLES for t in p.question.themes)
     assert all(themes[t] >= 10 for t in THEMES), themes
-    stars = Counter(p.difficulty for p in PUZZLES)
+    stars = Counter(p.question.difficulty for p in PUZZLES)
     assert all(stars[s] >= 15 for s in (1, 2, 3)), stars
 
 
 @pytest.mark.parametrize("index", range(0, len(PUZZLES), 1))
 def test_every_puzzle_is_proved(index: int) -> None:
     p = PUZZLES[index]
-    hand = Hand.from_position(p.position)
-    assert hand.to_move == 0 and hand.rules.name == p.rules
+    q = p.question
+    hand = Hand.from_position(q.params["position"])
+    assert p.kind == "puzzle" and hand.to_move == 0 and hand.rules.name == q.rules.name
     assert Hand.from_position(hand.position()).position() == hand.position()
-    proof = p.proof()
+    proof = q.lines()
     assert proof.solution.unique, (p.id, proof.solution)
-    found = themes_of(hand, p.goal, p.target, proof)
-    assert set(p.themes) <= found, (p.id, p.themes, found)
-    assert p.themes[0] in p.set or p.set == p.themes[0]
-    assert 1 <= p.difficulty <= 3 and rate(hand, p.goal, proof) in (1, 2, 3)
-    assert p.prompt["tr"] and p.prompt["en"] and len(p.hints) >= 1
+    assert proof.solution.accepted == q.solution()
+    found = themes_of(hand, q.goal, q.target, proof)
+    assert set(q.themes) <= found, (p.id, q.themes, found)
+    assert q.themes[0] == SET_OF[p.id]
+    assert 1 <= q.difficulty <= 3 and rate(hand, q.goal, proof) in (1, 2, 3)
+    assert p.prompt.tr and p.prompt.en and len(p.hints) >= 1
+    assert (p.points, p.hint_cost) == (3, 1)
     # the answer never appears in the file's words (a hint may state a rule that names
     # a card, like the Turkish discard order, but never the card to play)
     for answer in proof.solution.accepted:
-        for i, text in enumerate((p.prompt["tr"], p.prompt["en"])):
-            text = text.replace(GOAL_TEXT[p.goal][i], "")  # the goal may name the queen,
-            for rule in ("(karo valesi −10)", "(the jack of diamonds counts −10)"):
-                text = text.replace(rule, "")  # and Omnibus's rule its bonus card
+        for lang in ("tr", "en"):
+            text = p.prompt[lang].replace(say(f"goals.ask_{q.goal}")[lang], "")  # the goal
+            for rule in ("(karo valesi −10)", "(the jack of diamonds counts −10)"):  # may name
+                text = text.replace(rule, "")  # the queen, and Omnibus's rule its bonus card
             assert answer.name("tr") not in text and answer.name("en") not in text
-        for text in [h[k] for h in p.hints for k in h]:
+        for text in [h[lang] for h in p.hints for lang in ("tr", "en")]:
             assert str(answer) not in text and answer.symbol not in text
 
 
@@ -62,8 +69,23 @@ def test_files_never_hold_the_answer(tmp_path) -> None:
     assert "accepted =" not in text and "answer =" not in text
     bad = tmp_path / "bad.toml"
     bad.write_text(text.replace('goal = "', 'accepted = ["2C"]\ngoal = "', 1), encoding="utf-8")
-    with pytest.raises(PuzzleError, match="never holds the answer"):
-        load_file(bad)
+    with pytest.raises(ExerciseError, match="unknown field.*accepted"):
+        load_set(bad)
+    bad.write_text(text.replace('goal = "', 'answer = "2C"\ngoal = "', 1), encoding="utf-8")
+    with pytest.raises(ExerciseError, match="never hold the answer"):
+        load_set(bad)
+
+
+def test_a_bad_puzzle_is_refused_with_its_file_and_id(tmp_path) -> None:
+    text = puzzle_files()[0].read_text(encoding="utf-8")
+    first = PUZZLES[0]
+    for old, new, problem in (("difficulty = ", "difficulty = 4 #", "difficulty is 1, 2 or 3"),
+                              ("themes = [", 'themes = ["nope", ', "themes must be a list"),
+                              ('goal = "', 'goal = "x', "goal 'x.* is not known")):
+        bad = tmp_path / "bad.toml"
+        bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+        with pytest.raises(ExerciseError, match=f"bad.toml: exercise '{first.id}'.*{problem}"):
+            load_set(bad)
 
 
 def test_export_for_checking() -> None:
@@ -83,7 +105,7 @@ def test_export_for_checking() -> None:
         assert set(row) == {"id", "rules", "position", "goal", "target", "accepted", "themes",
                             "difficulty"}
         assert Hand.from_position(row["position"]).to_move == 0
-        assert row["accepted"] and all(c in [str(x) for x in p.accepted()] for c in row["accepted"])
+        assert row["accepted"] == [str(c) for c in p.question.solution()]
 
 
 def _solve(trainer: PuzzleTrainer) -> None:
@@ -124,7 +146,7 @@ def test_hints_cost_and_the_solution_gives_nothing() -> None:
     panel.act("solution")
     assert t.state == "shown" and t.moves and t.moves[0][2] == "solution"
     assert t.progress["streak"] == 0
-    assert t.moves[0][1] in Hand.from_position(t.puzzle.position).legal_plays()
+    assert t.moves[0][1] in t.question.hand.legal_plays()
     panel.act("card", "2C")
     assert t.state == "shown"  # over: a card does nothing but say so
 
@@ -137,3 +159,17 @@ def test_daily_and_descriptions() -> None:
     again = open_panel(panel.spec())
     assert again.trainer.index == panel.trainer.index
     assert "Puzzle" in panel._repr_html_()
+
+
+def test_a_puzzle_set_is_a_worksheet_like_the_others(tmp_path) -> None:
+    from maca.exercises import Worksheet
+    sheet = Worksheet.open(puzzle_files()[0], student="s1", folder=tmp_path)
+    first, second = sheet.current, sheet[PUZZLES[1].id]
+    first.toggle(first.exercise.answer())  # a card is answered by clicking it
+    result = first.check()
+    assert result is not None and result.passed and result.score == 3
+    assert "Oynanış" in result.message("tr") and "Play:" in result.message("en")
+    wrong = next(c for c in second.exercise.question.hand.legal_plays()
+                 if c not in second.exercise.question.solution())
+    assert not sheet.check(second.exercise.id, str(wrong)).passed
+    assert sheet.path.name == f"answers-{puzzle_files()[0].stem}-s1.json" and sheet.path.exists()

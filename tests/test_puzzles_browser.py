@@ -20,9 +20,9 @@ PAGE = "book/tr/puzzles/safe-exit.html"
 
 
 def test_a_puzzle_is_refuted_then_solved_in_the_page(site_url: str) -> None:
-    puzzle = load_puzzles("safe_exit")[1]          # the page's series starts there
-    hand = puzzle.hand()
-    accepted = puzzle.accepted()
+    puzzle = load_puzzles("safe_exit")[1].question  # the page's series starts there
+    hand = puzzle.hand
+    accepted = puzzle.solution()
     wrong = next(c for c in hand.legal_plays() if c not in accepted)
     outside: list[str] = []
     errors: list[str] = []

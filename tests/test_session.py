@@ -17,11 +17,22 @@ from maca.exercises import (KINDS, AnswersFileError, ExerciseError, Progress, Wo
                             answers_file_name, find_set, parse_set, set_names)
 from maca.exercises.session import Attempt
 from maca.exercises.text import _CATALOGUE
+from maca.notation import rules_to_text
+from maca.puzzles import load_puzzles
 
-KINDS_ASKED = ["legal_cards", "play_goal", "trick_winner", "pass_direction", "moon_possible",
-               "hand_score", "game_winner", "choose_pass", "choose_lead", "choose_discard"]
+KINDS_MADE = ["legal_cards", "play_goal", "trick_winner", "pass_direction", "moon_possible",
+              "hand_score", "game_winner", "choose_pass", "choose_lead", "choose_discard"]
+KINDS_ASKED = KINDS_MADE + ["puzzle"]
+PUZZLE = load_puzzles("safe_exit")[0]  # a puzzle of the collection, written into the set
 SET = ('id = "mixed"\ntitle = { tr = "Karışık", en = "Mixed" }\nhint_cost = 1\n'
-       + "".join(f'[[generate]]\nid = "{k}"\nkind = "{k}"\npoints = 2\n' for k in KINDS_ASKED)
+       + "".join(f'[[generate]]\nid = "{k}"\nkind = "{k}"\npoints = 2\n' for k in KINDS_MADE)
+       + '[[exercise]]\nid = "puzzle-1"\nkind = "puzzle"\npoints = 2\n'
+       f'rules = "{rules_to_text(PUZZLE.question.rules)}"\n'
+       + "".join(f"{k} = {json.dumps(v, ensure_ascii=False)}\n"
+                 for k, v in PUZZLE.question.params.items())
+       + 'prompt = { tr = "Hangi kart?", en = "Which card?" }\nhints = ['
+       + ", ".join(f"{{ tr = {json.dumps(h.tr, ensure_ascii=False)}, en = "
+                   f"{json.dumps(h.en, ensure_ascii=False)} }}" for h in PUZZLE.hints) + "]\n"
        + '[[generate]]\nid = "three"\nkind = "hand_score"\nrules = "three_players"\n'
        '[[exercise]]\nid = "nopass"\nkind = "pass_direction"\nhand = 4\n'
        'prompt = { tr = "Kartların kime gider?", en = "Who gets your cards?" }\n')

@@ -26,7 +26,7 @@ Henüz doğru değil.
 from ..errors import MacaError
 from ..words import Text
 from .generators import GenerationError
-from .kinds import GOALS, KINDS, NoQuestionError, Question, register_kind
+from .kinds import KINDS, TRICK_GOALS, NoQuestionError, Question, register_kind
 from .model import Exercise, Result, check, situation_html
 from .progress import Progress, student_seed
 from .roster import ClassListError
@@ -36,6 +36,6 @@ from .text import AnswerError, AnswersFileError, ExerciseError
 
 __all__ = ["Exercise", "ExerciseSet", "Result", "check", "situation_html", "load_set",
            "parse_set", "set_from_dict", "find_set", "set_names", "Progress", "Worksheet",
-           "Attempt", "answers_file_name", "student_seed", "KINDS", "GOALS", "Question",
+           "Attempt", "answers_file_name", "student_seed", "KINDS", "TRICK_GOALS", "Question",
            "register_kind", "Text", "MacaError", "ExerciseError", "GenerationError",
            "NoQuestionError", "AnswerError", "AnswersFileError", "ClassListError"]

@@ -25,7 +25,7 @@ from ..errors import shown
 from ..hand import Hand
 from ..reasons import Reason, seat_name
 from ..rules import Rules
-from .kinds import (GOALS, ChooseDiscard, ChooseLead, ChoosePass, GameWinner, HandScore,
+from .kinds import (TRICK_GOALS, ChooseDiscard, ChooseLead, ChoosePass, GameWinner, HandScore,
                     LegalCards, MoonPossible, NoQuestionError, Outcome, PassDirection, PlayGoal,
                     Question, TrickWinner)
 from ..words import Text, catalogue, say
@@ -439,7 +439,7 @@ def _solved(kind: str, theme: str, rules: Rules, rng: random.Random) -> Generate
             question = maker(fields, rules)
         except (NoQuestionError, ExerciseError):
             continue
-        goal = say(f"goal_solver.{theme}")
+        goal = say(f"goals.{theme}")
         if kind == "choose_lead":
             prompt = Text(f"Eli sen açıyorsun ve bütün kartlar açık. Hedefin: {goal.tr} Hangi "
                           "kartla açarsın?", f"You lead, every hand face up. Your goal: {goal.en} "
@@ -483,7 +483,7 @@ THEMES: dict[str, tuple[tuple[str, ...], _Maker]] = {
     "hand_score": (("play", "moon", "near_moon", "peskir"), _hand_score),
     "game_winner": (("totals",), _game_winner),
     "moon_possible": (("any", "bonus"), _moon_possible),
-    "play_goal": (tuple(g if g != "avoid_card" else "avoid_queen" for g in GOALS), _play_goal),
+    "play_goal": (tuple(g if g != "avoid_card" else "avoid_queen" for g in TRICK_GOALS), _play_goal),
     "choose_pass": (("left", "right", "across"), _choose_pass),
     "choose_lead": (("avoid_queen", "no_points", "fewest_points"), _choose_lead),
     "choose_discard": (("avoid_queen", "no_points", "fewest_points"), _choose_discard),

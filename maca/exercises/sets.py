@@ -29,7 +29,7 @@ import re
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from ..errors import MacaError, shown
 from ..notation import rules_to_text
@@ -41,7 +41,7 @@ from .model import Exercise
 from .text import ExerciseError, text_field
 
 __all__ = ["ExerciseSet", "load_set", "parse_set", "set_from_dict", "find_set", "set_names",
-           "SET_FOLDERS"]
+           "unique_ids", "SET_FOLDERS"]
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _SET_KEYS = {"id", "title", "topic", "description", "rules", "points", "hint_cost", "seed",
@@ -235,12 +235,25 @@ def set_from_dict(data: Mapping[str, Any], source: str = "<set>", seed: int | No
     base = ExerciseSet(set_id, title, topic, own_seed, written, source, description,
                        written, specs, defaults)
     made = base.variant(own_seed if seed is None else seed)
-    seen: set[str] = set()
-    for exercise in made:
-        if exercise.id in seen:
-            raise fail(f"exercise id {exercise.id!r} is used twice: ids must be unique")
-        seen.add(exercise.id)
+    unique_ids(made, source)
     return made
+
+
+def unique_ids(exercises: Iterable[Exercise], source: str) -> None:
+    """Refuse two exercises with one id: ids name answers and progress.
+
+    >>> s = find_set("passing")
+    >>> unique_ids([s.exercises[0], s.exercises[0]], "two.toml")
+    Traceback (most recent call last):
+    ...
+    maca.exercises.text.ExerciseError: two.toml: exercise id 'pass-1' is used twice: ids must be unique
+    """
+    seen: set[str] = set()
+    for exercise in exercises:
+        if exercise.id in seen:
+            raise ExerciseError(f"{source}: exercise id {exercise.id!r} is used twice: ids must "
+                                "be unique")
+        seen.add(exercise.id)
 
 
 def _count(value: Any, name: str, least: int, most: int | None = None) -> int:

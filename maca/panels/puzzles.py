@@ -23,7 +23,8 @@ from typing import Any, Callable
 
 from .. import render
 from ..errors import SettingError
-from ..puzzles import THEMES, load_puzzles, theme_title
+from ..exercises.kinds.puzzle import THEMES
+from ..puzzles import load_puzzles, theme_title
 from ..puzzles.trainer import PuzzleTrainer
 from ..reasons import seat_name
 from ..words import say

@@ -1,106 +1,41 @@
 """Practice puzzles: late-hand moments where exactly one play reaches a goal, proved by the solver.
 
-A puzzle is data (``exercises/puzzles/*.toml``, one file per theme): a position where seat 0
-("Sen", South) is to play, a goal of `maca.solver.GOALS`, its themes, a difficulty (1 to 3
-stars) and TR/EN prompt and hints. The file never holds the answer: `Puzzle.proof` asks the
-solver, every time. `themes_of` reads the themes from the proof line, `rate` the difficulty;
-`maca.puzzles.generator` screens positions for new puzzles, `maca.puzzles.trainer` is the logic
-of the puzzle panel.
+The collection is exercise sets (``exercises/puzzles/*.toml``, one set per theme, its
+``topic``), read by the one loader (`maca.exercises.sets.load_set`): each exercise is a
+question of kind ``puzzle`` (`maca.exercises.kinds.puzzle.Puzzle`), a position where seat 0
+("Sen", South) is to play, a goal of `maca.solver.GOALS`, its themes and a difficulty (1 to 3
+stars). The file never holds the answer: the solver proves it, every time. `themes_of` reads
+the themes from the proof lines, `rate` the difficulty; `maca.puzzles.generator` screens
+positions for new puzzles, `maca.puzzles.trainer` is the logic of the puzzle panel.
 
 >>> puzzles = load_puzzles()
 >>> len(puzzles) >= 150, sorted(THEMES)[:2]
 (True, ['claim_rest', 'duck_queen'])
->>> p = puzzles[0]
->>> p.hand().to_move, p.proof().solution.unique
+>>> q = puzzles[0].question
+>>> q.hand.to_move, q.proof.unique
 (0, True)
 """
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Sequence
 
-from ..cards import HEARTS_MASK as _HEARTS, QS as _QS, Card, CardSet, Suit, suit_mask
-from ..errors import MacaError, shown
+from ..cards import HEARTS_MASK as _HEARTS, QS as _QS, Card, Suit, suit_mask
+from ..errors import shown
+from ..exercises.kinds.puzzle import THEMES, Proof, Puzzle
+from ..exercises.model import Exercise
+from ..exercises.sets import ExerciseSet, load_set, unique_ids
+from ..exercises.text import ExerciseError
 from ..hand import Hand
 from ..notation import rules_to_text
-from ..solver import GOALS, Solution, Solver
-from ..words import Text, catalogue, say
+from ..words import Text, say
 
-__all__ = ["collection_table", "THEMES", "Puzzle", "PuzzleError", "Proof", "prove", "themes_of",
-           "rate",
-           "load_puzzles", "load_file", "puzzle_files", "export", "theme_title", "GOAL_TEXT"]
-
-#: The themes, in the book's order: (TR title, EN title, TR description, EN description).
-THEMES: dict[str, tuple[str, str, str, str]] = {
-    "safe_exit": (
-        "Güvenli çıkış", "Safe exit",
-        "Eli açan sensin: hangi kartla çıkarsan eli başkası alır ve sen güvende kalırsın?",
-        "You lead: which card gives the trick to someone else and keeps you safe?"),
-    "duck_queen": (
-        "Kızın altından geç", "Duck under the queen",
-        "Maça kızı hâlâ dışarıda: onu almamak için kızdan küçük bir maçayla altından geçmek "
-        "(alttan oynamak).",
-        "The queen of spades is about: play a lower spade under her, so you do not take her."),
-    "dump_queen": (
-        "Kızı at", "Dump the queen",
-        "Maça kızı sende: onu başkasının alacağı bir ele atmak.",
-        "You hold the queen of spades: give her away on a trick someone else wins."),
-    "unblock": (
-        "Engeli kaldır", "Unblock",
-        "Yüksek bir kartı şimdi, el puansızken elden çıkarmak; sonra başına iş açmasın diye.",
-        "Get rid of a high card now, while the trick is free of points, so it cannot trap you "
-        "later."),
-    "stop_moon": (
-        "Tek kupayla kafa atmayı önle", "Stop the moon with one heart",
-        "Bir oyuncu bütün ceza kartlarını topluyor: tek bir kupa almak bile kafa atmayı bozar.",
-        "One player is collecting every penalty card: taking a single heart is enough to stop "
-        "the moon."),
-    "claim_rest": (
-        "Gerisini al", "Claim the rest",
-        "Bütün ceza kartları sende: kalan her eli alıp kafa atmak.",
-        "You hold every penalty card taken so far: win every trick that is left and shoot the "
-        "moon."),
-    "forced_discard": (
-        "Zorunlu atma tuzağı", "Turkish forced-discard trap",
-        "Türk kurallarında renge uyamayan oyuncu önce maça kızını, sonra kupa asını, sonra "
-        "kupa papazını atmak zorundadır: bu kuralla rakibi tuzağa düşürmek ya da tuzaktan "
-        "kaçmak.",
-        "Under the Turkish rules a player who cannot follow suit must discard the queen of "
-        "spades first, then the ace of hearts, then the king: use that rule, or escape it."),
-    "peskir": (
-        "Peşkiri kurtar", "Surviving a peşkir",
-        "Peşkir ilan ettin: tek bir el bile almadan turu bitirmek.",
-        "You declared peşkir: finish the hand without winning a single trick."),
-}
-catalogue("puzzle_theme", {k: (v[0], v[1]) for k, v in THEMES.items()}, scoped=True)
-
-#: The goal in words, TR and EN (the prompt's question).
-GOAL_TEXT: dict[str, tuple[str, str]] = {
-    "no_points": ("Turun geri kalanında hiç ceza puanı almamak için hangi kartı oynamalısın?",
-                  "Which card makes sure you take no more penalty points this hand?"),
-    "avoid_queen": ("Maça kızını almamak için hangi kartı oynamalısın?",
-                    "Which card makes sure you do not take the queen of spades?"),
-    "take_all": ("Kalan bütün elleri alıp kafa atmak için hangi kartı oynamalısın?",
-                 "Which card lets you win every trick that is left and shoot the moon?"),
-    "stop_moon": ("Kafa atmayı önlemek için hangi kartı oynamalısın?",
-                  "Which card makes sure the moon is not shot?"),
-    "fewest_points": ("Rakipler sana en çok puanı vermeye çalışsa bile turu en az puanla "
-                      "bitirmek için hangi kartı oynamalısın?",
-                      "Which card ends the hand with the fewest points for you, even if the "
-                      "others try to give you the most?"),
-}
-catalogue("goal_puzzle", GOAL_TEXT, scoped=True)
+__all__ = ["collection_table", "THEMES", "themes_of", "rate", "load_puzzles", "puzzle_sets",
+           "puzzle_files", "question_of", "export", "theme_title"]
 
 #: Where the collection lives: beside the package in a checkout, inside it in a wheel.
 FOLDERS = (Path(__file__).resolve().parent / "sets",
            Path(__file__).resolve().parents[2] / "exercises" / "puzzles")
-
-
-class PuzzleError(MacaError):
-    """A puzzle file or puzzle that cannot be used (said in words)."""
 
 
 def theme_title(theme: str, lang: str = "tr") -> str:
@@ -110,41 +45,8 @@ def theme_title(theme: str, lang: str = "tr") -> str:
     ('Güvenli çıkış', 'Surviving a peşkir')
     """
     if theme not in THEMES:
-        raise PuzzleError(f"unknown theme {shown(theme)}: use one of {', '.join(THEMES)}")
+        raise ExerciseError(f"unknown theme {shown(theme)}: use one of {', '.join(THEMES)}")
     return say(f"puzzle_theme.{theme}")[lang]
-
-
-@dataclass(frozen=True)
-class Proof:
-    """The solver's verdict and its lines: ``main`` plays an accepted card out against the best
-    defence; ``refutations`` maps each rejected choice (its first card) to the defence that
-    beats it, trick by trick, until the goal is lost."""
-
-    solution: Solution
-    main: tuple[tuple[int, Card], ...]
-    refutations: dict[Card, tuple[tuple[int, Card], ...]]
-
-
-def prove(hand: Hand, goal: str, target: int | None = None) -> Proof:
-    """Solve ``hand`` for ``goal`` and play out the main line and every refutation.
-
-    >>> p = load_puzzles()[0]
-    >>> proof = prove(p.hand(), p.goal, p.target)
-    >>> proof.main[0][1] in proof.solution.accepted, len(proof.refutations) >= 1
-    (True, True)
-    """
-    solver = Solver(hand, goal, target)
-    solution = solver.solve()
-    accepted = [c for c in solution.choices if c <= solution.accepted]
-    main = tuple(solver.line(_first(accepted[0]))) if accepted else ()
-    refutations = {_first(c): tuple(solver.line(_first(c)))
-                   for c in solution.choices if not c <= solution.accepted}
-    return Proof(solution, main, refutations)
-
-
-def _first(choice: CardSet) -> Card:
-    """The card shown for a choice of equivalent cards: its highest."""
-    return max(choice)
 
 
 Plays = tuple[tuple[int, Card], ...]
@@ -187,8 +89,8 @@ def _forced(hand: Hand, line: Sequence[tuple[int, Card]]) -> bool:
 def themes_of(hand: Hand, goal: str, target: int | None, proof: Proof) -> set[str]:
     """The themes a proof shows (see `THEMES`), read from its lines.
 
-    >>> p = load_puzzles()[0]
-    >>> set(p.themes) <= themes_of(p.hand(), p.goal, p.target, p.proof())
+    >>> q = load_puzzles()[0].question
+    >>> set(q.themes) <= themes_of(q.hand, q.goal, q.target, q.lines())
     True
     """
     hero = hand.to_move
@@ -252,8 +154,8 @@ def rate(hand: Hand, goal: str, proof: Proof) -> int:
     """Difficulty, 1 to 3 stars: cards left, how many choices look plausible, how deep the
     refutation goes, and whether the beginner's card (lowest, or highest to win) is wrong.
 
-    >>> p = load_puzzles()[0]
-    >>> rate(p.hand(), p.goal, p.proof()) in (1, 2, 3)
+    >>> q = load_puzzles()[0].question
+    >>> rate(q.hand, q.goal, q.lines()) in (1, 2, 3)
     True
     """
     hero = hand.to_move
@@ -266,86 +168,15 @@ def rate(hand: Hand, goal: str, proof: Proof) -> int:
     return 1 if score <= 2 else 2 if score <= 4 else 3
 
 
-@dataclass(frozen=True)
-class Puzzle:
-    """One puzzle of the collection (never its answer: ask `proof`)."""
+def question_of(exercise: Exercise) -> Puzzle:
+    """The puzzle question of a puzzle exercise (`ExerciseError` for another kind).
 
-    id: str
-    rules: str
-    position: str
-    goal: str
-    themes: tuple[str, ...]
-    difficulty: int
-    prompt: dict[str, str]
-    hints: tuple[dict[str, str], ...] = ()
-    target: int | None = None
-    set: str = ""
-
-    def hand(self) -> Hand:
-        """The puzzle's moment, restored by the engine."""
-        return Hand.from_position(self.position)
-
-    def proof(self) -> Proof:
-        """The solver's proof (computed on each call; cache it if you need it twice)."""
-        return prove(self.hand(), self.goal, self.target)
-
-    def accepted(self) -> CardSet:
-        """The cards that reach the goal, from the solver."""
-        return Solver(self.hand(), self.goal, self.target).solve().accepted
-
-
-def _text(value: Any, where: str) -> dict[str, str]:
-    if not isinstance(value, dict) or not {"tr", "en"} <= set(value):
-        raise PuzzleError(f"{where}: give the text in Turkish and English (tr = …, en = …)")
-    return {"tr": str(value["tr"]), "en": str(value["en"])}
-
-
-def _puzzle(raw: Any, set_id: str, where: str) -> Puzzle:
-    if not isinstance(raw, dict):
-        raise PuzzleError(f"{where}: a [[puzzle]] is a table")
-    known = {"id", "rules", "position", "goal", "target", "themes", "difficulty", "prompt",
-             "hints"}
-    extra = set(raw) - known
-    if extra:
-        raise PuzzleError(f"{where}: unknown field(s) {', '.join(sorted(extra))} (a puzzle "
-                          "file never holds the answer)")
-    try:
-        pid, position, goal = str(raw["id"]), str(raw["position"]), str(raw["goal"])
-        rules = str(raw.get("rules", position.split()[0]))
-        themes = tuple(str(t) for t in raw["themes"])
-        difficulty = raw["difficulty"]
-    except KeyError as exc:
-        raise PuzzleError(f"{where}: missing field {exc}") from None
-    if goal not in GOALS:
-        raise PuzzleError(f"{where} ({pid}): unknown goal {shown(goal)}: use one of "
-                          f"{', '.join(GOALS)}")
-    for theme in themes:
-        if theme not in THEMES:
-            raise PuzzleError(f"{where} ({pid}): unknown theme {shown(theme)}")
-    if difficulty not in (1, 2, 3) or isinstance(difficulty, bool):
-        raise PuzzleError(f"{where} ({pid}): difficulty is 1, 2 or 3 stars, not "
-                          f"{shown(difficulty)}")
-    target = raw.get("target")
-    if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
-        raise PuzzleError(f"{where} ({pid}): target is a seat number, not {shown(target)}")
-    hints = tuple(_text(h, f"{where} ({pid}) hint") for h in raw.get("hints", []))
-    return Puzzle(pid, rules, position, goal, themes, difficulty,
-                  _text(raw.get("prompt"), f"{where} ({pid}) prompt"), hints, target, set_id)
-
-
-def load_file(path: str | Path) -> tuple[dict[str, Any], list[Puzzle]]:
-    """A puzzle file: its header (id, theme, title, description) and its puzzles."""
-    path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise PuzzleError(f"{path.name}: cannot be read: {exc}") from None
-    set_id = str(data.get("id", path.stem))
-    puzzles = [_puzzle(raw, set_id, f"{path.name} puzzle {i + 1}")
-               for i, raw in enumerate(data.get("puzzle", []))]
-    header = {k: v for k, v in data.items() if k != "puzzle"}
-    header.setdefault("id", set_id)
-    return header, puzzles
+    >>> question_of(load_puzzles("peskir")[0]).goal
+    'fewest_points'
+    """
+    if not isinstance(exercise.question, Puzzle):
+        raise ExerciseError(f"exercise {exercise.id!r} is a {exercise.kind} question, not a puzzle")
+    return exercise.question
 
 
 def puzzle_files() -> list[Path]:
@@ -354,28 +185,32 @@ def puzzle_files() -> list[Path]:
         files = sorted(folder.glob("*.toml"))
         if files:
             return files
-    raise PuzzleError("no puzzle files found (exercises/puzzles/*.toml)")
+    raise ExerciseError("no puzzle files found (exercises/puzzles/*.toml)")
 
 
-def load_puzzles(theme: str | None = None) -> list[Puzzle]:
-    """Every puzzle of the collection (or of one theme's file), in file order."""
-    out: list[Puzzle] = []
-    for path in puzzle_files():
-        header, puzzles = load_file(path)
-        if theme is None or header.get("theme", path.stem) == theme:
-            out.extend(puzzles)
+def puzzle_sets() -> list[ExerciseSet]:
+    """The collection's exercise sets, one per theme, in file order."""
+    return [load_set(path) for path in puzzle_files()]
+
+
+def load_puzzles(theme: str | None = None) -> list[Exercise]:
+    """Every puzzle of the collection (or of one theme's set, its file named after it), in
+    file order; an id is used once in the whole collection (the trainer keeps progress by id).
+
+    >>> [p.id for p in load_puzzles("safe_exit")][:2]
+    ['se-01', 'se-02']
+    """
+    sets = ([load_set(path) for path in puzzle_files() if path.stem == theme]
+            if theme is not None else puzzle_sets())
+    out = [e for s in sets if theme is None or s.topic == theme for e in s]
     if theme is not None and not out:
-        raise PuzzleError(f"no puzzles for the theme {shown(theme)}: use one of "
-                          f"{', '.join(THEMES)}")
-    seen: set[str] = set()
-    for p in out:
-        if p.id in seen:
-            raise PuzzleError(f"two puzzles are called {p.id}")
-        seen.add(p.id)
+        raise ExerciseError(f"no puzzles for the theme {shown(theme)}: use one of "
+                            f"{', '.join(THEMES)}")
+    unique_ids(out, "exercises/puzzles")
     return out
 
 
-def export(puzzles: Iterable[Puzzle] | None = None) -> list[dict[str, Any]]:
+def export(puzzles: Iterable[Exercise] | None = None) -> list[dict[str, Any]]:
     """The collection for checking: one object per puzzle with the solver's accepted cards.
 
     >>> row = export(load_puzzles()[:1])[0]
@@ -384,9 +219,11 @@ def export(puzzles: Iterable[Puzzle] | None = None) -> list[dict[str, Any]]:
     """
     rows = []
     for p in load_puzzles() if puzzles is None else puzzles:
-        rows.append({"id": p.id, "rules": p.rules, "position": p.position, "goal": p.goal,
-                     "target": p.target, "accepted": [str(c) for c in p.accepted()],
-                     "themes": list(p.themes), "difficulty": p.difficulty})
+        q = question_of(p)
+        rows.append({"id": p.id, "rules": rules_to_text(q.rules), "position": q.params["position"],
+                     "goal": q.goal, "target": q.target,
+                     "accepted": [str(c) for c in q.solution()],
+                     "themes": list(q.themes), "difficulty": q.difficulty})
     return rows
 
 
@@ -396,12 +233,12 @@ def collection_table(lang: str = "tr") -> str:
     >>> print(collection_table("en").splitlines()[0])
     | Theme | ★☆☆ | ★★☆ | ★★★ | Puzzles |
     """
-    puzzles = load_puzzles()
+    sets = {s.topic: s for s in puzzle_sets()}
     theme, count = Text("Tema", "Theme")[lang], Text("Bulmaca", "Puzzles")[lang]
     rows = [f"| {theme} | ★☆☆ | ★★☆ | ★★★ | {count} |", "|---|---|---|---|---|"]
     for theme in THEMES:
-        mine = [p for p in puzzles if p.set == theme]
-        stars = [sum(p.difficulty == s for p in mine) for s in (1, 2, 3)]
+        mine = list(sets[theme]) if theme in sets else []
+        stars = [sum(question_of(p).difficulty == s for p in mine) for s in (1, 2, 3)]
         rows.append(f"| {theme_title(theme, lang)} | {stars[0]} | {stars[1]} | {stars[2]} | "
                     f"{len(mine)} |")
     return "\n".join(rows)

@@ -15,7 +15,9 @@ from ..cards import Card
 from ..hand import Hand
 from ..reasons import seat_name
 from ..words import catalogue, say
-from . import Proof, Puzzle, load_puzzles
+from ..exercises.kinds.puzzle import Proof
+from ..exercises.model import Exercise
+from . import load_puzzles, question_of
 
 __all__ = ["worked_example", "WorkedExample", "line_words"]
 
@@ -43,8 +45,8 @@ catalogue("puzzle_book", {
 def line_words(hand: Hand, line: Sequence[tuple[int, Card]], lang: str) -> str:
     """A line of play in words, trick by trick: "You ♠5, West ♠9, …: North wins the trick."
 
-    >>> p = load_puzzles("safe_exit")[0]
-    >>> words = line_words(p.hand(), p.proof().main[:1], "en")
+    >>> q = load_puzzles("safe_exit")[0].question
+    >>> words = line_words(q.hand, q.lines().main[:1], "en")
     >>> "You " in words and words.endswith(".")
     True
     """
@@ -75,7 +77,7 @@ def line_words(hand: Hand, line: Sequence[tuple[int, Card]], lang: str) -> str:
 class WorkedExample:
     """A puzzle with its solution in words (Markdown ``text``) and its table (HTML)."""
 
-    puzzle: Puzzle
+    puzzle: Exercise
     lang: str
     table: str
     text: str
@@ -105,8 +107,9 @@ def worked_example(theme: str, lang: str = "tr", index: int = 0) -> WorkedExampl
     from ..render import table_html
 
     puzzle = load_puzzles(theme)[index]
-    hand = puzzle.hand()
-    proof: Proof = puzzle.proof()
+    question = question_of(puzzle)
+    hand = question.hand
+    proof: Proof = question.lines()
     solution = proof.solution
     card = proof.main[0][1]
     n = hand.players
@@ -118,13 +121,13 @@ def worked_example(theme: str, lang: str = "tr", index: int = 0) -> WorkedExampl
             continue
         wrong = max(choice)
         refutation = proof.refutations[wrong]
-        if puzzle.goal == "fewest_points":
+        if question.goal == "fewest_points":
             result = say("puzzle_book.fewest_points", bad=_number(value), good=_number(solution.best))[lang]
-        elif puzzle.goal == "stop_moon":
-            target = puzzle.target if puzzle.target is not None else 0
+        elif question.goal == "stop_moon":
+            target = question.target if question.target is not None else 0
             result = say("puzzle_book.stop_moon", seat=seat_name(target, lang, n))[lang]
         else:
-            result = say(f'puzzle_book.{puzzle.goal}')[lang]
+            result = say(f'puzzle_book.{question.goal}')[lang]
         paras.append(say("puzzle_book.wrong", card=wrong.symbol,
                         line=line_words(hand, refutation, lang), result=result)[lang])
     table = table_html(hand, lang=lang, reveal="all", show_legal=False)

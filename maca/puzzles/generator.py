@@ -32,7 +32,8 @@ from ..rules import Rules
 from ..scoring import moon_possible
 from ..solver import Solver, SolverLimitError
 from ..words import LANGS, SeatWord, catalogue, say
-from . import THEMES, Proof, prove, rate, themes_of
+from ..exercises.kinds.puzzle import THEMES, Proof, prove
+from . import rate, themes_of
 
 __all__ = ["play_to", "candidates", "prompt_for", "hints_for", "write_files"]
 
@@ -263,7 +264,7 @@ def prompt_for(hand: Hand, goal: str, target: int | None) -> dict[str, str]:
         who_tr, who_en = (format(SeatWord(target, lang, n), "Nom") for lang in LANGS)
         tr.append(f"{who_tr} şu ana kadar bütün ceza kartlarını aldı.")
         en.append(f"{who_en} has taken every penalty card so far.")
-    question = say(f"goal_puzzle.{goal}")
+    question = say(f"goals.ask_{goal}")
     tr.append(question.tr)
     en.append(question.en)
     return {"tr": " ".join(tr), "en": " ".join(en)}
@@ -286,11 +287,11 @@ def write_files(out: Path, chosen: dict[str, list[dict]]) -> None:
         lines = [f"# Bulmacalar: {tr} / Puzzles: {en}.",
                  "# Written by maca.puzzles.generator; the solver proves every answer, which "
                  "this file never holds.",
-                 f'id = "{theme}"', f'theme = "{theme}"', "",
+                 f'id = "{theme}"', f'topic = "{theme}"', "points = 3", "hint_cost = 1", "",
                  f"title.tr = {_q(tr)}", f"title.en = {_q(en)}",
                  f"description.tr = {_q(dtr)}", f"description.en = {_q(den)}", ""]
         for p in puzzles:
-            lines += ["[[puzzle]]", f'id = "{p["id"]}"', f'rules = "{p["rules"]}"',
+            lines += ["[[exercise]]", 'kind = "puzzle"', f'id = "{p["id"]}"', f'rules = "{p["rules"]}"',
                       f"position = {_q(p['position'])}", f'goal = "{p["goal"]}"']
             if p["target"] is not None:
                 lines.append(f"target = {p['target']}")

@@ -28,8 +28,10 @@ from ..errors import MacaError, SettingError, shown
 from ..hand import Hand
 from ..lessons import Note
 from ..solver import Solver
-from ..words import Text, catalogue, say
-from . import Puzzle
+from ..words import catalogue, say
+from ..exercises.kinds.puzzle import Puzzle
+from ..exercises.model import Exercise
+from . import question_of
 
 __all__ = ["PuzzleTrainer", "daily_index", "WORDS"]
 
@@ -83,7 +85,7 @@ def daily_index(day: datetime.date, count: int) -> int:
 class PuzzleTrainer:
     """A series of puzzles and the learner's way through them (see the module)."""
 
-    def __init__(self, puzzles: Sequence[Puzzle], start: int = 0,
+    def __init__(self, puzzles: Sequence[Exercise], start: int = 0,
                  progress: dict[str, Any] | None = None) -> None:
         if not puzzles:
             raise SettingError("a puzzle series needs at least one puzzle")
@@ -95,9 +97,14 @@ class PuzzleTrainer:
 
     # -- which puzzle -----------------------------------------------------------------------
     @property
-    def puzzle(self) -> Puzzle:
-        """The puzzle on the table."""
+    def puzzle(self) -> Exercise:
+        """The puzzle on the table (an exercise of kind ``puzzle``)."""
         return self.puzzles[self.index]
+
+    @property
+    def question(self) -> Puzzle:
+        """The puzzle's question: its position, goal, themes and difficulty."""
+        return question_of(self.puzzle)
 
     def go(self, index: int) -> None:
         """Open puzzle ``index`` of the series."""
@@ -106,7 +113,7 @@ class PuzzleTrainer:
             raise SettingError(f"puzzle number {shown(index)} is not in this series "
                                f"(0 to {len(self.puzzles) - 1})")
         self.index = index
-        self.start = self.puzzle.hand()
+        self.start = self.question.hand.copy()
         self._table: dict = {}  # the solver's table, shared by every moment of this puzzle
         self.hints = 0
         self.tries = 0
@@ -133,8 +140,8 @@ class PuzzleTrainer:
 
     # -- solving ----------------------------------------------------------------------------
     def _solver(self) -> Solver:
-        p = self.puzzle
-        return Solver(self.hand, p.goal, p.target, hero=0, table=self._table)
+        q = self.question
+        return Solver(self.hand, q.goal, q.target, hero=0, table=self._table)
 
     def accepted(self) -> CardSet:
         """The cards that reach the goal now (the solver's answer; for tests and teachers)."""
@@ -194,7 +201,8 @@ class PuzzleTrainer:
         self.state = "solved"
         p = self.progress
         first_time = self.puzzle.id not in p["solved"] and not self.tries and not self.shown
-        points = max(1, 3 - self.hints) if first_time else 0
+        worth = self.puzzle.points - self.puzzle.hint_cost * self.hints
+        points = max(1, worth) if first_time else 0
         if self.puzzle.id not in p["solved"]:
             p["solved"].append(self.puzzle.id)
         if self.tries or self.shown:
@@ -212,7 +220,7 @@ class PuzzleTrainer:
             return
         h = self.puzzle.hints[self.hints]
         self.hints += 1
-        self.note = Note.of(Text(h["tr"], h["en"]))
+        self.note = Note.of(h)
 
     def retry(self) -> None:
         """Start this puzzle again (hints stay shown)."""
@@ -248,7 +256,7 @@ class PuzzleTrainer:
 
     def heading(self, lang: str) -> str:
         """Which puzzle, its stars and themes."""
-        from . import theme_title
         return say("puzzles.which", n=self.index + 1, total=len(self.puzzles),
-                    stars=_STARS[self.puzzle.difficulty],
-                    themes=", ".join(theme_title(t, lang) for t in self.puzzle.themes))[lang]
+                    stars=_STARS[self.question.difficulty],
+                    themes=", ".join(say(f"puzzle_theme.{t}")[lang]
+                                     for t in self.question.themes))[lang]

@@ -9,8 +9,9 @@ A question is built from an exercise's fields (`ExerciseError` says which one is
 - `form` says how it is answered (`maca.exercises.forms`), `offered()` what the learner picks
   from, and `example` what a typed answer looks like on a printed sheet.
 
-The package: `base` (what a kind is built from), `plain` (the rule questions), `judgement`
-(the questions of judgement). This module is the registry: `KINDS` lists every kind, and a new
+The package: `base` (what a kind is built from), `goals` (every goal in words), `plain` (the
+rule questions), `judgement` (the questions of judgement), `puzzle` (the practice puzzles).
+This module is the registry: `KINDS` lists every kind, and a new
 kind is a `Question` subclass passed to `register_kind`; every front-end (the exercise
 widget, the live sets, the sheets, the grader) then asks and checks it.
 
@@ -30,15 +31,17 @@ from ...words import Text
 from ..text import ExerciseError
 from .base import (Line, NoQuestionError, Outcome, Question, parse_rules, read_card, read_cards,
                    read_numbers, read_seat, read_yes_no)
+from .goals import HAND_GOALS, TRICK_GOALS
 from .judgement import ChooseDiscard, ChooseLead, ChoosePass
-from .plain import (GOALS, GameWinner, HandScore, LegalCards, MoonPossible, PassDirection,
+from .plain import (GameWinner, HandScore, LegalCards, MoonPossible, PassDirection,
                     PlayGoal, TrickWinner)
+from .puzzle import Puzzle
 
 __all__ = ["KINDS", "register_kind", "build_question", "Question", "Line", "NoQuestionError",
-           "Outcome", "GOALS", "parse_rules", "read_cards", "read_card", "read_seat",
-           "read_yes_no", "read_numbers", "LegalCards", "PlayGoal", "TrickWinner",
+           "Outcome", "TRICK_GOALS", "HAND_GOALS", "parse_rules", "read_cards", "read_card",
+           "read_seat", "read_yes_no", "read_numbers", "LegalCards", "PlayGoal", "TrickWinner",
            "PassDirection", "HandScore", "GameWinner", "MoonPossible", "ChoosePass",
-           "ChooseLead", "ChooseDiscard"]
+           "ChooseLead", "ChooseDiscard", "Puzzle"]
 
 #: every question kind, by name (the kinds of this package, then those given to `register_kind`)
 KINDS: dict[str, type[Question]] = {}
@@ -67,7 +70,7 @@ def register_kind(cls: type[Question]) -> type[Question]:
 
 
 for _kind in (LegalCards, PlayGoal, TrickWinner, PassDirection, HandScore, GameWinner,
-              MoonPossible, ChoosePass, ChooseLead, ChooseDiscard):
+              MoonPossible, ChoosePass, ChooseLead, ChooseDiscard, Puzzle):
     register_kind(_kind)
 
 

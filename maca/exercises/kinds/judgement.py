@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from ...bots import RuleBot, dangerous_cards
 from ...bots.policy import rule_playout, tables
@@ -38,7 +38,7 @@ from ...notation import rules_to_text
 from ...reasons import seat_name
 from ...rules import Rules
 from ...scoring import hand_points
-from ...words import Text, catalogue, is_you, say, seat_form, show
+from ...words import Text, is_you, say, seat_form, show
 from ...solver import GOALS as SOLVER_GOALS, Solution, Solver, SolverError, SolverLimitError
 from ..forms import CARD, CARDS
 from ..text import ExerciseError
@@ -46,7 +46,7 @@ from .base import (Line, NoQuestionError, Question, answer_error, cards_field, i
                    play_lines, plays_text, position_field, read_card, read_cards, rules_line)
 
 __all__ = ["PASS_DEALS", "PASS_MARGIN", "PASS_POOL", "PassStudy", "pass_study", "ChoosePass",
-           "ChooseLead", "ChooseDiscard", "SOLVER_GOAL_TEXT"]
+           "SolvedChoice", "ChooseLead", "ChooseDiscard"]
 
 #: Deals each pass is played out on.
 PASS_DEALS = 300
@@ -270,30 +270,16 @@ class ChoosePass(Question):
 
 
 # -- choose_lead, choose_discard: the solver -------------------------------------------------------
-SOLVER_GOAL_TEXT: dict[str, Text] = {
-    "no_points": Text("Turun geri kalanında hiç ceza puanı alma, ötekiler ne oynarsa oynasın.",
-                      "Take no more penalty points this hand, whatever the others play."),
-    "avoid_queen": Text("Maça kızını alma, ötekiler ne oynarsa oynasın.",
-                        "Do not take the queen of spades, whatever the others play."),
-    "take_all": Text("Kalan bütün elleri al ve kafa at.",
-                     "Win every trick that is left and shoot the moon."),
-    "stop_moon": Text("Kimsenin kafa atmasına izin verme.", "Make sure nobody shoots the moon."),
-    "fewest_points": Text("Turu olabildiğince az puanla bitir; ötekiler sana en çok puanı "
-                          "vermeye çalışsa bile.",
-                          "End the hand with as few points as possible, even if the others "
-                          "try to give you the most."),
-}
-catalogue("goal_solver", SOLVER_GOAL_TEXT, scoped=True)
+class SolvedChoice(Question):
+    """One card of seat 0 at a moment of play, judged by the double-dummy solver (searching at
+    most `nodes` positions); a subclass checks its moment in `check_moment`."""
 
-
-class _SolvedChoice(Question):
-    """One card of seat 0 at a moment of play, judged by the double-dummy solver."""
-
-    fields = ("position", "goal", "target")
-    required = ("position", "goal")
+    fields: ClassVar[tuple[str, ...]] = ("position", "goal", "target")
+    required: ClassVar[tuple[str, ...]] = ("position", "goal")
     form = CARD
     example = (Text("QS", "QS"),)
     moment: str = ""
+    nodes: int = SOLVER_NODES
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
@@ -301,7 +287,7 @@ class _SolvedChoice(Question):
         if self.hand.to_move != 0:
             who = "nobody" if self.hand.to_move is None else f"seat {self.hand.to_move}"
             raise ExerciseError(f"in this position {who} is to play; the learner (seat 0) must be")
-        self._check_moment()
+        self.check_moment()
         self.goal = params["goal"]
         if not isinstance(self.goal, str) or self.goal not in SOLVER_GOALS:
             raise ExerciseError(f"goal {shown(self.goal)} is not known: use "
@@ -313,7 +299,7 @@ class _SolvedChoice(Question):
                                 f"{rules.players - 1}), not {shown(target)}")
         self.target: int | None = target
         try:
-            self.solver = Solver(self.hand, self.goal, self.target, node_cap=SOLVER_NODES)
+            self.solver = Solver(self.hand, self.goal, self.target, node_cap=self.nodes)
             self.proof: Solution = self.solver.solve()
         except SolverLimitError:
             raise ExerciseError("the solver needs too long for this position: take a later "
@@ -328,7 +314,8 @@ class _SolvedChoice(Question):
             raise NoQuestionError(f"every legal card reaches the goal {self.goal!r}: the "
                                   "question tests nothing; change the position or the goal")
 
-    def _check_moment(self) -> None:
+    def check_moment(self) -> None:
+        """Refuse (`ExerciseError`) a position that is not this kind's moment."""
         raise NotImplementedError
 
     def solution(self) -> CardSet:
@@ -403,7 +390,7 @@ class _SolvedChoice(Question):
         return right, notes
 
     def situation(self) -> list[Line]:
-        goal = say(f"goal_solver.{self.goal}")
+        goal = say(f"goals.{self.goal}")
         if self.target is not None:
             n = self.hand.players
             goal = (Text(f"{goal.tr} (Bütün ceza kartlarını sen topluyorsun.)",
@@ -416,25 +403,25 @@ class _SolvedChoice(Question):
         return play_lines(self.hand, others=True) + [Line(say("goal"), goal)]
 
 
-class ChooseLead(_SolvedChoice):
+class ChooseLead(SolvedChoice):
     """Which card do you lead? Seat 0 leads; the solver's accepted cards reach the goal."""
 
     kind = "choose_lead"
     moment = "lead"
 
-    def _check_moment(self) -> None:
+    def check_moment(self) -> None:
         if self.hand.current_trick.cards:
             raise ExerciseError("choose_lead needs a position where seat 0 leads the trick "
                                 "(no card of it played yet)")
 
 
-class ChooseDiscard(_SolvedChoice):
+class ChooseDiscard(SolvedChoice):
     """Which card do you discard? Seat 0 cannot follow the suit led; the solver judges."""
 
     kind = "choose_discard"
     moment = "discard"
 
-    def _check_moment(self) -> None:
+    def check_moment(self) -> None:
         trick = self.hand.current_trick.cards
         if not trick or self.hand.cards(0).of_suit(trick[0].suit):
             raise ExerciseError("choose_discard needs a position where seat 0 cannot follow "

@@ -16,13 +16,14 @@ from ...scoring import TEAMS, game_over, moon_possible, seat_standings, winners
 from ...trick import Trick
 from ...words import number, signed
 from ..forms import CARD, CARDS, NUMBERS, SEAT, WINNERS, YES_NO
-from ...words import Seat, Text, catalogue, say, show
+from ...words import Seat, Text, say, show
 from ..text import ExerciseError
+from .goals import TRICK_GOALS
 from .base import (Line, NoQuestionError, Outcome, Question, answer_error, cards_field, is_whole,
                    play_lines, plays_text, position_field, read_card, read_cards, read_numbers,
                    read_seat, read_yes_no, require_answer, rules_line, seat_field, taken_lines)
 
-__all__ = ["LegalCards", "PlayGoal", "GOALS", "TrickWinner", "PassDirection", "HandScore",
+__all__ = ["LegalCards", "PlayGoal", "TrickWinner", "PassDirection", "HandScore",
            "GameWinner", "MoonPossible"]
 
 
@@ -97,23 +98,6 @@ class _Outcome:
     took: CardSet        # the cards the learner takes in this trick
 
 
-GOALS: dict[str, Text] = {
-    "win": Text("Bu eli al: ötekiler ne oynarsa oynasın.",
-                "Win this trick, whatever the others play."),
-    "lose": Text("Bu eli alma: ötekiler ne oynarsa oynasın.",
-                 "Do not win this trick, whatever the others play."),
-    "win_cheaply": Text("Bu eli garantiyle al, ama bunu yapan en küçük kartla.",
-                        "Make sure you win this trick, with the lowest card that does it."),
-    "lose_high": Text("Bu eli alma, ama bunu garanti eden en büyük kartı oyna.",
-                      "Do not win this trick, and play the highest card that makes sure of it."),
-    "avoid_card": Text("{card} kartını alma: ötekiler ne oynarsa oynasın.",
-                       "Do not take {card}, whatever the others play."),
-    "no_points": Text("Bu elde ceza puanı alma: ötekiler ne oynarsa oynasın.",
-                      "Take no penalty points in this trick, whatever the others play."),
-}
-catalogue("goal_trick", GOALS, scoped=True)
-
-
 class PlayGoal(_PlayQuestion):
     """Which card reaches the goal? Every legal card is tried against every reply of the players
     still to play in this trick; the answer is each card that reaches the goal in all of them."""
@@ -127,8 +111,8 @@ class PlayGoal(_PlayQuestion):
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
         self.goal = params["goal"]
-        if not isinstance(self.goal, str) or self.goal not in GOALS:
-            raise ExerciseError(f"goal {shown(self.goal)} is not known: use {', '.join(GOALS)}")
+        if not isinstance(self.goal, str) or self.goal not in TRICK_GOALS:
+            raise ExerciseError(f"goal {shown(self.goal)} is not known: use {', '.join(TRICK_GOALS)}")
         if ("card" in params) != (self.goal == "avoid_card"):
             raise ExerciseError("card is needed with goal avoid_card, and only there")
         self.card: Card | None = None
@@ -196,7 +180,7 @@ class PlayGoal(_PlayQuestion):
 
     def goal_text(self) -> Text:
         """The goal in words."""
-        return say(f"goal_trick.{self.goal}", card=self.card.symbol if self.card else "")
+        return say(f"goals.trick_{self.goal}", card=self.card.symbol if self.card else "")
 
     def judge(self, given: Card) -> tuple[bool, list[Text]]:
         verdict = self.hand.check(given)
