@@ -26,16 +26,16 @@ KINDS_ASKED = KINDS_MADE + ["puzzle"]
 PUZZLE = load_puzzles("safe_exit")[0]  # a puzzle of the collection, written into the set
 SET = ('id = "mixed"\ntitle = { tr = "Karışık", en = "Mixed" }\nhint_cost = 1\n'
        + "".join(f'[[generate]]\nid = "{k}"\nkind = "{k}"\npoints = 2\n' for k in KINDS_MADE)
+       + '[[generate]]\nid = "three"\nkind = "hand_score"\nrules = "three_players"\n'
+       '[[exercise]]\nid = "nopass"\nkind = "pass_direction"\nhand = 4\n'
+       'prompt = { tr = "Kartların kime gider?", en = "Who gets your cards?" }\n'
        + '[[exercise]]\nid = "puzzle-1"\nkind = "puzzle"\npoints = 2\n'
        f'rules = "{rules_to_text(PUZZLE.question.rules)}"\n'
        + "".join(f"{k} = {json.dumps(v, ensure_ascii=False)}\n"
                  for k, v in PUZZLE.question.params.items())
        + 'prompt = { tr = "Hangi kart?", en = "Which card?" }\nhints = ['
        + ", ".join(f"{{ tr = {json.dumps(h.tr, ensure_ascii=False)}, en = "
-                   f"{json.dumps(h.en, ensure_ascii=False)} }}" for h in PUZZLE.hints) + "]\n"
-       + '[[generate]]\nid = "three"\nkind = "hand_score"\nrules = "three_players"\n'
-       '[[exercise]]\nid = "nopass"\nkind = "pass_direction"\nhand = 4\n'
-       'prompt = { tr = "Kartların kime gider?", en = "Who gets your cards?" }\n')
+                   f"{json.dumps(h.en, ensure_ascii=False)} }}" for h in PUZZLE.hints) + "]\n")
 ID = {k: f"{k}-1" for k in KINDS_ASKED}
 
 
