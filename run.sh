@@ -20,15 +20,19 @@ case "${1:-main}" in
         # The live site's build downloads its runtime (npm, PyPI) once; after that the tests
         # need nothing but this machine, which the network namespace proves.
         .venv/bin/python -m maca site --no-serve
-        # The suite runs twice: on the pure-Python package (what the browser runs), then on a
-        # copy whose simulation module is compiled with mypyc (see setup.py). The tests that
-        # drive the built site in a browser (marked "site") run only the first time: the
-        # browser runs the pure package whatever the copy.
+        # The whole suite runs on the pure-Python package (what the browser runs), then the
+        # tests that drive what setup.py compiles with mypyc (maca.legality, maca.simulation:
+        # the rules, the playouts and what is played on them) run again on the compiled copy.
         rm -rf build
         MACA_COMPILE=1 .venv/bin/pip install --quiet --disable-pip-version-check \
             --no-build-isolation --no-deps --target build/compiled .
-        suite='.venv/bin/python -m pytest -n 2 "$@" &&
-               MACA_BUILD=compiled PYTHONPATH=build/compiled .venv/bin/pytest -n 2 -m "not site" "${@:-tests}"'
+        export MACA_ENGINE_TESTS="tests/test_rules.py tests/test_play_rules.py
+            tests/test_properties.py tests/test_fuzz.py tests/test_simulation.py
+            tests/test_against_openspiel.py tests/test_notation.py tests/test_game.py
+            tests/test_scoring.py tests/test_cards.py tests/test_bots.py tests/test_solver.py
+            tests/test_puzzles.py tests/test_judgement.py tests/test_table.py"
+        suite='.venv/bin/python -m pytest -n 2 "$@" && { [ $# -gt 0 ] || set -- $MACA_ENGINE_TESTS; } &&
+               MACA_BUILD=compiled PYTHONPATH=build/compiled .venv/bin/pytest -n 2 -m "not site" "$@"'
         if unshare -n true 2>/dev/null && command -v ip >/dev/null; then
             exec unshare -n bash -c "ip link set lo up && $suite" run.sh "$@"
         fi
