@@ -32,10 +32,11 @@ catalogue("teachers", {
     "assignment": ("hafta-2", "week-2"),
     "files": ("Oluşan dosyalar: {files}", "Files written: {files}"),
     "answers": ("Cevap dosyaları: {files}", "Answers files: {files}"),
-    "grades": ("`grades.csv` ({columns} sütun; her alıştırmanın puanı kendi sütununda). Özet "
-               "sütunlar:\n\n{table}",
-               "`grades.csv` ({columns} columns; each exercise's score has its own column). The "
-               "summary columns:\n\n{table}"),
+    "grades": ("`grades.csv`: sınıf listesinin sırasıyla her öğrenciye bir satır ({columns} "
+               "sütun; her sorunun puanı kendi sütununda). Özet sütunlar:\n\n{table}",
+               "`grades.csv`: one row per student, in the class list's order ({columns} "
+               "columns; each question's points have their own column). The summary "
+               "columns:\n\n{table}"),
 }, scoped=True)
 
 
@@ -106,6 +107,7 @@ class RoundTrip:
 
     def grades(self) -> list[Any]:
         """``python -m maca grade``, the summary columns of ``grades.csv`` and the chart."""
+        import maca.exercises.gradebook  # noqa: F401  (its column names)
         from IPython.display import Image
         command = ["grade", "--set", str(self.sets / "passing.toml"), "--answers", "answers",
                    "--out", "grades.csv", "--chart", "chart.png", "--class", "class.csv",
@@ -113,8 +115,9 @@ class RoundTrip:
         said = run(*command, cwd=self.work)
         with open(self.work / "grades.csv", encoding="utf-8-sig") as handle:
             table = list(csv.reader(handle))
-        keep = [i for i, name in enumerate(table[0])
-                if name in ("student_id", "assignment", "score", "max_score", "status")]
+        summary = {say(f"gb_{key}")[self.lang] for key in ("student_id", "name", "points",
+                                                            "maximum", "percent", "status")}
+        keep = [i for i, name in enumerate(table[0]) if name in summary]
         rows = ["| " + " | ".join(table[0][i] for i in keep) + " |", "|---" * len(keep) + "|"]
         rows += ["| " + " | ".join(row[i] for i in keep) + " |" for row in table[1:]]
         return [Markdown(shown(command, said)),
