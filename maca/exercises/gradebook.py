@@ -33,7 +33,7 @@ from typing import Sequence
 from ..errors import MacaError, shown
 from ..words import catalogue, say
 from .files import SEPARATORS, csv_text
-from .grading import GradeRow
+from .grading import GradeRow, own_names
 from .roster import Student
 from .sets import ExerciseSet
 
@@ -79,27 +79,30 @@ class ClassEntry:
 
 
 def class_entries(rows: Sequence[GradeRow], students: Sequence[Student] | None,
-                  lang: str = "en") -> tuple[list[ClassEntry], list[GradeRow]]:
+                  set_id: str = "", lang: str = "en") -> tuple[list[ClassEntry], list[GradeRow]]:
     """The students in class-list order, each with its graded row and refused files, and
     every file read (rows without a file, a student who handed none in, are left out). Without
     a class list the students are those whose file was graded, in the rows' order. A second
-    graded row for one student is refused, never a second entry.
+    graded row for one student is refused, never a second entry. A file that could not be
+    read is the student's whose own name it has (`own_names` for the set ``set_id``).
 
     >>> rows = [GradeRow("b.json", "s2", "A", scores={"x": 1}, max_score=1),
-    ...         GradeRow("c.json", "s2", "A", error="unreadable"), GradeRow("", "s1", "A")]
-    >>> entries, files = class_entries(rows, [Student("s1"), Student("s2")])
-    >>> [(e.student.id, e.graded and e.graded.file, len(e.refused)) for e in entries]
-    [('s1', None, 0), ('s2', 'b.json', 1)]
+    ...         GradeRow("c.json", "s2", "A", error="unreadable"), GradeRow("", "s1", "A"),
+    ...         GradeRow("answers-demo-s1.json", "", "A", error="empty")]
+    >>> entries, files = class_entries(rows, [Student("s1"), Student("s2")], "demo")
+    >>> [(e.student.id, e.graded and e.graded.file, [r.file for r in e.refused]) for e in entries]
+    [('s1', None, ['answers-demo-s1.json']), ('s2', 'b.json', ['c.json'])]
     >>> [f.file for f in files]
-    ['b.json', 'c.json']
+    ['b.json', 'c.json', 'answers-demo-s1.json']
     """
     files = [row for row in rows if row.file]
     if students is None:
         students = [Student(sid) for sid in dict.fromkeys(
             row.student_id for row in files if row.error is None)]
     entries = {s.id: ClassEntry(s) for s in students}
+    named = {name: s.id for s in students for name in own_names(set_id, s.id)} if set_id else {}
     for i, row in enumerate(files):
-        entry = entries.get(row.student_id)
+        entry = entries.get(row.student_id or named.get(row.file.casefold(), ""))
         if entry is None:
             continue
         if row.error is None and entry.graded is None:
@@ -168,7 +171,7 @@ def gradebook_text(rows: Sequence[GradeRow], students: Sequence[Student] | None,
         raise MacaError(f"format {shown(fmt)}: use {', '.join(FORMATS)}")
     if separator not in SEPARATORS:
         raise MacaError(f"separator {shown(separator)}: use {' or '.join(SEPARATORS)}")
-    entries, files = class_entries(rows, students, lang)
+    entries, files = class_entries(rows, students, base.id, lang)
     graded = [e.graded for e in entries if e.graded is not None]
     course = course or _common([r.course for r in graded] or [r.course for r in files])
     assignment = assignment or _common([r.assignment for r in graded]) or base.id
@@ -238,7 +241,7 @@ def files_report_text(rows: Sequence[GradeRow], students: Sequence[Student] | No
     """
     if separator not in SEPARATORS:
         raise MacaError(f"separator {shown(separator)}: use {' or '.join(SEPARATORS)}")
-    _, files = class_entries(rows, students, lang)
+    _, files = class_entries(rows, students, lang=lang)
     names = {s.id: s.name for s in students or ()}
     header = [say(f"gb_{key}")[lang] for key in ("file", "student_id", "name", "status")] + \
         [say("gb_points")[lang], say("gb_unusual")[lang]]
