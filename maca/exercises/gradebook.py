@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Sequence
 
 from ..errors import MacaError, shown
@@ -118,8 +119,16 @@ def class_entries(rows: Sequence[GradeRow], students: Sequence[Student] | None,
 
 
 def _percent(points: int, maximum: int, separator: str) -> str:
-    """``58.3`` (``58,3`` beside a ``;`` separator, as a Turkish spreadsheet reads numbers)."""
-    text = f"{100 * points / maximum:.1f}" if maximum else ""
+    """A percentage to one decimal, halves up; a decimal comma beside a ``;`` separator, as a
+    Turkish spreadsheet reads numbers.
+
+    >>> _percent(7, 12, ","), _percent(1, 16, ";"), _percent(0, 0, ",")
+    ('58.3', '6,3', '')
+    """
+    if not maximum:
+        return ""
+    exact = Decimal(100 * points) / Decimal(maximum)
+    text = str(exact.quantize(Decimal("0.1"), ROUND_HALF_UP))
     return text.replace(".", ",") if separator == ";" else text
 
 
