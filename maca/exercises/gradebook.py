@@ -46,8 +46,6 @@ FORMATS = ("csv", "moodle", "canvas")
 catalogue("gradebook", {
     "gb_student_id": ("Öğrenci No", "Student ID"),
     "gb_name": ("Adı Soyadı", "Name"),
-    "gb_course": ("Ders", "Course"),
-    "gb_assignment": ("Ödev", "Assignment"),
     "gb_points": ("Puan", "Points"),
     "gb_maximum": ("En yüksek puan", "Maximum"),
     "gb_percent": ("Yüzde", "Percent"),
@@ -212,8 +210,8 @@ def gradebook_text(rows: Sequence[GradeRow], students: Sequence[Student] | None,
     carried = [(name, title) for name, title in _LMS_COLUMNS
                if any(getattr(e.student, name) for e in entries)]
     header = [say("gb_student_id")[lang], say("gb_name")[lang], *(t for _, t in carried),
-              *(say(f"gb_{key}")[lang] for key in ("course", "assignment", "points", "maximum",
-                                                   "percent")),
+              say("course")[lang], say("assignment")[lang],
+              *(say(f"gb_{key}")[lang] for key in ("points", "maximum", "percent")),
               *(say("gb_question", n=n)[lang] for n in range(1, len(ids) + 1)),
               *(say(f"gb_{key}")[lang] for key in ("unusual", "status", "file"))]
     body = []

@@ -79,7 +79,7 @@ class ClassList(list[Student]):
     """The students of a class list, with the encoding the file was read in and a note about
     it for the teacher (empty when it was plain UTF-8), the note saying which columns were
     taken for ids and names when they were not ``student_id`` and ``name``, and the optional
-    identifier columns the list has (`LMS_HEADERS` keys)."""
+    identifier columns the list has (`LMS_HEADERS` fields)."""
 
     encoding: str = "utf-8"
     note: Text | None = None
@@ -105,11 +105,11 @@ NAME_HEADERS = ("name", "Adı Soyadı", "Ad Soyad", "Ad Soyadı", "Adı ve Soyad
                 "Öğrenci Adı Soyadı", "İsim Soyisim", "İsim", "Full name")
 #: a given name and a surname in two columns, joined as the name
 _SPLIT_NAME = (("Adı", "Ad", "First name"), ("Soyadı", "Soyad", "Last name", "Surname"))
-#: the optional identifier columns: `Student` field → headers read as it
-LMS_HEADERS = {"idnumber": ("idnumber", "ID number"),
-               "email": ("email", "Email address", "E-posta", "E-posta adresi", "E-mail"),
-               "sis_user_id": ("SIS User ID",), "sis_login_id": ("SIS Login ID",),
-               "section": ("section", "Şube", "Sınıfı", "Sınıf")}
+#: the optional identifier columns: each `Student` field with the headers read as it
+LMS_HEADERS = (("idnumber", ("idnumber", "ID number")),
+               ("email", ("email", "Email address", "E-posta", "E-posta adresi", "E-mail")),
+               ("sis_user_id", ("SIS User ID",)), ("sis_login_id", ("SIS Login ID",)),
+               ("section", ("section", "Section", "Şube", "Sınıfı", "Sınıf")))
 
 
 def _find(keys: Sequence[str], headers: Sequence[str]) -> int | None:
@@ -283,7 +283,7 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
         at_given, at_surname = (_find(columns, headers) for headers in _SPLIT_NAME)
         if at_given is None or at_surname is None:
             at_given = at_surname = None
-    at_lms = {field: at for field, headers in LMS_HEADERS.items()
+    at_lms = {field: at for field, headers in LMS_HEADERS
               if (at := _find(columns, headers)) is not None}
     name_of = (Text(f"{shown(first[at_name].strip())} sütunundan",
                     f"{shown(first[at_name].strip())}") if at_name is not None else
