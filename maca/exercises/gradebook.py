@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..errors import MacaError, shown
 from ..words import catalogue, say
@@ -107,7 +107,7 @@ def class_entries(rows: Sequence[GradeRow], students: Sequence[Student] | None,
         if row.error is None and entry.graded is None:
             entry.graded = row
             continue
-        if row.error is None:
+        if row.error is None and entry.graded is not None:
             files[i] = row = GradeRow(row.file, row.student_id, row.assignment, row.course,
                                       max_score=row.max_score, error=say(
                                           "gb_second", id=shown(row.student_id),
@@ -182,30 +182,50 @@ def gradebook_text(rows: Sequence[GradeRow], students: Sequence[Student] | None,
     graded = [e.graded for e in entries if e.graded is not None]
     course = course or _common([r.course for r in graded] or [r.course for r in files])
     assignment = assignment or _common([r.assignment for r in graded]) or base.id
-    maximum = base.max_score
-
-    def points(entry: ClassEntry) -> int | str:
-        return "" if entry.graded is None else entry.graded.score
 
     if fmt == "moodle":
-        emails = any(e.student.email for e in entries)
-        own_ids = any(e.student.idnumber for e in entries)
-        header = ["ID number", *(["Email address"] if emails else []), "First name",
-                  "Last name", assignment]
-        body = [[e.student.idnumber if own_ids else e.student.id,
-                 *([e.student.email] if emails else []), *_split(e.student.name), points(e)]
-                for e in entries]
-        return csv_text(header, body, separator)
-    if fmt == "canvas":
-        own_ids = any(e.student.sis_user_id or e.student.sis_login_id for e in entries)
-        header = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment]
-        body: list[list[object]] = [["Points Possible", "", "", "", "", maximum]]
-        for e in entries:
-            given, surname = _split(e.student.name)
-            body.append([f"{surname}, {given}" if given else surname, "",
-                         e.student.sis_user_id if own_ids else e.student.id,
-                         e.student.sis_login_id, e.student.section, points(e)])
-        return csv_text(header, body, separator)
+        header, body = _moodle(entries, assignment)
+    elif fmt == "canvas":
+        header, body = _canvas(entries, assignment, base.max_score)
+    else:
+        header, body = _full(entries, base, course, assignment, separator, lang)
+    return csv_text(header, body, separator)
+
+
+Table = tuple[list[str], list[list[Any]]]
+
+
+def _points(entry: ClassEntry) -> int | str:
+    """The points of a student's graded file ('' when none was graded)."""
+    return "" if entry.graded is None else entry.graded.score
+
+
+def _moodle(entries: Sequence[ClassEntry], assignment: str) -> Table:
+    """Moodle's columns: ``ID number``, ``Email address``, names, the points."""
+    emails = any(e.student.email for e in entries)
+    own_ids = any(e.student.idnumber for e in entries)
+    header = ["ID number", *(["Email address"] if emails else []), "First name", "Last name",
+              assignment]
+    return header, [[e.student.idnumber if own_ids else e.student.id,
+                     *([e.student.email] if emails else []), *_split(e.student.name),
+                     _points(e)] for e in entries]
+
+
+def _canvas(entries: Sequence[ClassEntry], assignment: str, maximum: int) -> Table:
+    """Canvas's columns, the ``Points Possible`` row first."""
+    own_ids = any(e.student.sis_user_id or e.student.sis_login_id for e in entries)
+    body: list[list[Any]] = [["Points Possible", "", "", "", "", maximum]]
+    for e in entries:
+        given, surname = _split(e.student.name)
+        body.append([f"{surname}, {given}" if given else surname, "",
+                     e.student.sis_user_id if own_ids else e.student.id,
+                     e.student.sis_login_id, e.student.section, _points(e)])
+    return ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment], body
+
+
+def _full(entries: Sequence[ClassEntry], base: ExerciseSet, course: str, assignment: str,
+          separator: str, lang: str) -> Table:
+    """The teacher's gradebook: every column (see the module's notes)."""
     ids = [e.id for e in base]
     carried = [(name, title) for name, title in _LMS_COLUMNS
                if any(getattr(e.student, name) for e in entries)]
@@ -214,22 +234,23 @@ def gradebook_text(rows: Sequence[GradeRow], students: Sequence[Student] | None,
               *(say(f"gb_{key}")[lang] for key in ("points", "maximum", "percent")),
               *(say("gb_question", n=n)[lang] for n in range(1, len(ids) + 1)),
               *(say(f"gb_{key}")[lang] for key in ("unusual", "status", "file"))]
-    body = []
+    body: list[list[Any]] = []
     for e in entries:
         row = e.graded
+        scores: list[Any] = [""] * len(ids)
         if row is not None:
             status = "; ".join([say("gb_graded")[lang], *row.notes])
             scores = ["" if row.scores.get(i) is None else row.scores[i] for i in ids]
-            tail = [len(row.unusual), status, row.file]
+            tail: list[Any] = [len(row.unusual), status, row.file]
         else:
             status = (say("gb_not_graded", files=", ".join(r.file for r in e.refused))[lang]
                       if e.refused else say("grade_missing")[lang])
-            scores, tail = [""] * len(ids), ["", status, ""]
+            tail = ["", status, ""]
         body.append([e.student.id, e.student.name, *(getattr(e.student, n) for n, _ in carried),
-                     course, assignment, points(e), maximum,
-                     "" if row is None else _percent(row.score, maximum, separator),
+                     course, assignment, _points(e), base.max_score,
+                     "" if row is None else _percent(row.score, base.max_score, separator),
                      *scores, *tail])
-    return csv_text(header, body, separator)
+    return header, body
 
 
 def files_report_text(rows: Sequence[GradeRow], students: Sequence[Student] | None,
