@@ -7,6 +7,7 @@ between files whose names differ only in case.
 from __future__ import annotations
 
 import os
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
@@ -103,7 +104,8 @@ def test_turkish_excel_gets_semicolons(tmp_path: Path) -> None:
     book = out.read_text(encoding="utf-8-sig").splitlines()
     assert book[0].startswith("Student ID;Name;Course;") and "," not in book[0]
     points, maximum, percent = book[1].split(";")[4:7]   # a decimal comma beside semicolons
-    assert percent == f"{100 * int(points) / int(maximum):.1f}".replace(".", ",") and "," in percent
+    exact = (Decimal(100 * int(points)) / int(maximum)).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    assert percent == str(exact).replace(".", ",") and "," in percent
     report = (tmp_path / "grades-files.csv").read_text(encoding="utf-8-sig").splitlines()
     assert report[0] == "File;Student ID;Name;Status;Points;Unusual"
 
