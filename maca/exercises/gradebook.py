@@ -80,21 +80,26 @@ class ClassEntry:
 def class_entries(rows: Sequence[GradeRow], students: Sequence[Student] | None,
                   set_id: str = "", lang: str = "en") -> tuple[list[ClassEntry], list[GradeRow]]:
     """The students in class-list order, each with its graded row and refused files, and
-    every file read (rows without a file, a student who handed none in, are left out). Without
+    every file read (a row with no file and an error, a student who handed none in, is left
+    out; a graded row with no file, as the class server grades its answers, is kept). Without
     a class list the students are those whose file was graded, in the rows' order. A second
     graded row for one student is refused, never a second entry. A file that could not be
     read is the student's whose own name it has (`own_names` for the set ``set_id``).
 
     >>> rows = [GradeRow("b.json", "s2", "A", scores={"x": 1}, max_score=1),
-    ...         GradeRow("c.json", "s2", "A", error="unreadable"), GradeRow("", "s1", "A"),
+    ...         GradeRow("c.json", "s2", "A", error="unreadable"),
+    ...         GradeRow("", "s1", "A", error="no file"),
     ...         GradeRow("answers-demo-s1.json", "", "A", error="empty")]
     >>> entries, files = class_entries(rows, [Student("s1"), Student("s2")], "demo")
     >>> [(e.student.id, e.graded and e.graded.file, [r.file for r in e.refused]) for e in entries]
     [('s1', None, ['answers-demo-s1.json']), ('s2', 'b.json', ['c.json'])]
     >>> [f.file for f in files]
     ['b.json', 'c.json', 'answers-demo-s1.json']
+    >>> [e.graded.score for e in class_entries([GradeRow("", "s1", "A", scores={"x": 2})],
+    ...                                        [Student("s1")])[0]]
+    [2]
     """
-    files = [row for row in rows if row.file]
+    files = [row for row in rows if row.file or row.error is None]
     if students is None:
         students = [Student(sid) for sid in dict.fromkeys(
             row.student_id for row in files if row.error is None)]
@@ -260,7 +265,8 @@ def files_report_text(rows: Sequence[GradeRow], students: Sequence[Student] | No
     when graded and how many unusual histories it claims.
 
     >>> rows = [GradeRow("a.json", "s1", "A", scores={"x": 1}, max_score=1),
-    ...         GradeRow("b.json", "", "A", error="not valid JSON"), GradeRow("", "s2", "A")]
+    ...         GradeRow("b.json", "", "A", error="not valid JSON"),
+    ...         GradeRow("", "s2", "A", error="no file")]
     >>> print(files_report_text(rows, [Student("s1", "Ayşe")], lang="en"))
     ... # doctest: +NORMALIZE_WHITESPACE
     \ufeffFile,Student ID,Name,Status,Points,Unusual
