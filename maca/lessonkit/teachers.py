@@ -22,8 +22,8 @@ from maca.exercises import Worksheet, load_set
 from maca.words import catalogue, say
 from maca.lessonkit import Markdown
 
-#: the class of the round trip
-CLASS = "student_id,name\n2024001,Ayşe\n2024002,Mehmet\n2024003,Zeynep\n"
+#: the class of the round trip, as a school register writes it
+CLASS = "Öğrenci No;Adı Soyadı\n2024001;Ayşe Yılmaz\n2024002;Mehmet Kaya\n2024003;Zeynep Demir\n"
 STUDENTS = ("2024001", "2024002", "2024003")
 COURSE = "MAT101"
 
@@ -124,3 +124,12 @@ class RoundTrip:
                 Markdown(say("teachers.grades").say(self.lang, columns=len(table[0]),
                              table="\n".join(rows))),
                 Image(filename=str(self.work / "chart.png"), width=600)]
+
+    def lms(self, fmt: str) -> Markdown:
+        """``grade --format moodle|canvas`` and the file it wrote, as a course system reads it."""
+        command = ["grade", "--set", str(self.sets / "passing.toml"), "--answers", "answers",
+                   "--out", f"{fmt}.csv", "--class", "class.csv", "--format", fmt,
+                   "--lang", self.lang]
+        run(*command, cwd=self.work)
+        text = (self.work / f"{fmt}.csv").read_text(encoding="utf-8-sig")
+        return Markdown(shown(command, text.strip()))
