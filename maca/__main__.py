@@ -218,7 +218,7 @@ def grade(args: argparse.Namespace) -> int:
     from collections import Counter
 
     from .exercises.files import check_work, plain, write_text
-    from .exercises.gradebook import files_report_text, gradebook_text
+    from .exercises.gradebook import class_entries, files_report_text, gradebook_text
     from .exercises.grading import grade_files, unusual, write_chart
     from .exercises.roster import read_class
     from .exercises.sets import load_set
@@ -245,16 +245,20 @@ def grade(args: argparse.Namespace) -> int:
     write_text(args.out, gradebook_text(rows, students, base, args.course, args.assignment,
                                         args.format, args.csv_separator, lang))
     write_text(args.report, files_report_text(rows, students, args.csv_separator, lang))
+    entries, _ = class_entries(rows, students, base.id, lang)
+    absent = [e.student.id for e in entries if e.graded is None and not e.refused]
     for row in rows:
-        if row.error:
-            print(f"✗ {row.file or row.student_id}: {row.error}"[:400], file=sys.stderr)
+        if row.error and row.file:
+            print(f"✗ {row.file}: {row.error}"[:400], file=sys.stderr)
+    for sid in absent:
+        print(f"✗ {plain(sid)}: {say('grade_missing')[lang]}"[:400], file=sys.stderr)
     if skipped:
         print(Text(f"{_files(lang, len(skipped))} .json ile bitmediği için okunmadı: ",
                    f"{_files(lang, len(skipped))} not read, as the name does not end in .json: ")[lang]
               + ", ".join(plain(p.name) for p in skipped))
     read = [r for r in rows if r.file]
     graded = [r for r in read if not r.error]
-    missing = len(rows) - len(read)
+    missing = len(absent)
     print(Text(f"{len(graded)}/{_files(lang, len(read))} notlandı → {plain(args.out)} "
                f"(dosyalar: {plain(args.report)})",
                f"graded {len(graded)}/{_files(lang, len(read))} → {plain(args.out)} (files: "

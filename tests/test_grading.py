@@ -206,9 +206,10 @@ def test_grading_end_to_end(tmp_path: Path, class_csv: Path,
     assert "for assignment 'hafta-4', not 'hafta-3'" in rows["other.json"]["Status"]
     assert chart.read_bytes().startswith(b"\x89PNG")
     out, err = capsys.readouterr()
-    assert "broken.json" in err and "no answers file" in err
+    assert "broken.json" in err and "2024006: no answers file" in err
+    assert "2024003: no answers file" not in err     # their file was for another assignment
     assert "1 file not read, as the name does not end in .json: notes.txt" in out
-    assert "graded 4/7 files" in out and "2 students handed in no file" in out
+    assert "graded 4/7 files" in out and "1 student handed in no file" in out
 
 
 def test_answers_typed_into_an_html_sheet_are_graded() -> None:
