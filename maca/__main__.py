@@ -369,7 +369,8 @@ def main(argv: list[str] | None = None) -> int:
     grading.add_argument("--course", help="accept only answers for this course")
     grading.add_argument("--assignment", help="accept only answers for this assignment")
     grading.add_argument("--class", dest="class_list", type=Path,
-                         help="class list: flags unknown students and lists missing ones")
+                         help="class list: the gradebook's students, in its order (and "
+                              "their Moodle or Canvas ids); files of others are refused")
     for command in (sheets, grading):
         command.add_argument("--csv-separator", choices=[",", ";", "tab"], default=",",
                              help="between the CSV's columns: , (default) or ; (what a "

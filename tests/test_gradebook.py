@@ -202,8 +202,11 @@ def test_the_command_line_writes_the_same_text(graded: dict, tmp_path: Path, fmt
     assert main(["grade", "--set", str(PASSING), "--answers", str(work / "answers"),
                  "--class", str(work / "class.csv"), "--course", COURSE, "--assignment",
                  ASSIGNMENT, "--out", str(out), "--format", fmt, "--lang", "tr"]) == 0
-    said = capsys.readouterr().out
+    said, errors = capsys.readouterr()
     assert "öğrenci numarası 'Öğrenci No' sütunundan" in said
+    assert "27/30 dosya notlandı" in said and "; 1 öğrencinin dosyası yok" in said
+    assert [line for line in errors.splitlines() if "cevap dosyası yok" in line] == \
+        [f"✗ {MISSING}: cevap dosyası yok"]
     rows, students = graded["rows"], graded["students"]
     again = grade_files(BASE, sorted((work / "answers").iterdir()), COURSE, ASSIGNMENT,
                         students, lang="tr")
