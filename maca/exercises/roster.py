@@ -261,15 +261,20 @@ def parse_class(text: str, source: str = "<class list>") -> ClassList:
                                   f"CSV ({exc}); correct that line")) from None
 
 
-def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
-              source: str, delimiter: str = ",") -> ClassList:
-    def fail(line: int, tr: str, en: str) -> ClassListError:
-        return ClassListError(Text(f"{source}: satır {line}: {tr}", f"{source}: line {line}: {en}"))
+@dataclass(frozen=True)
+class _Layout:
+    """Where a class list's columns are, and the note saying which were taken."""
 
-    rows = iter(reader)
-    first = next(rows, [])
-    columns = [header_key(c) for c in first]
-    at_id = _find(columns, ID_HEADERS)
+    id: int
+    name: tuple[int, ...]     # the name's column, or given name and surname apart, or none
+    lms: dict[str, int]       # `LMS_HEADERS` field -> its column
+    note: Text | None
+
+
+def _layout(first: Sequence[str], header: str, source: str) -> _Layout:
+    """The columns a header names (see the module's notes), refused without an id column."""
+    keys = [header_key(c) for c in first]
+    at_id = _find(keys, ID_HEADERS)
     if at_id is None:
         accepted = ", ".join(ID_HEADERS)
         raise ClassListError(Text(
@@ -277,34 +282,39 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
             f"(name, Adı Soyadı…) olan bir başlık olmalı; bulunan: {shown(header.strip())}",
             f"{source}: line 1 must be a header with a student id column ({accepted}) and "
             f"optionally a name column (name, Adı Soyadı…); found {shown(header.strip())}"))
-    at_name = _find(columns, NAME_HEADERS)
-    at_given = at_surname = None
-    if at_name is None:
-        at_given, at_surname = (_find(columns, headers) for headers in _SPLIT_NAME)
-        if at_given is None or at_surname is None:
-            at_given = at_surname = None
-    at_lms = {field: at for field, headers in LMS_HEADERS
-              if (at := _find(columns, headers)) is not None}
-    name_of = (Text(f"{shown(first[at_name].strip())} sütunundan",
-                    f"{shown(first[at_name].strip())}") if at_name is not None else
-               Text(f"{shown(first[at_given].strip())} ve {shown(first[at_surname].strip())} "
-                    "sütunlarından", f"{shown(first[at_given].strip())} and "
-                    f"{shown(first[at_surname].strip())}") if at_given is not None
-               and at_surname is not None else None)
-    students = ClassList()
-    students.carries = frozenset(at_lms)
-    if columns[at_id] != "studentid" or (name_of is not None and at_name is not None
-                                         and columns[at_name] != "name") or at_given is not None:
+    at_name = _find(keys, NAME_HEADERS)
+    name = (at_name,) if at_name is not None else tuple(
+        at for at in (_find(keys, headers) for headers in _SPLIT_NAME) if at is not None)
+    lms = {field: at for field, headers in LMS_HEADERS
+           if (at := _find(keys, headers)) is not None}
+    note = None
+    if keys[at_id] != "studentid" or [keys[at] for at in name] not in ([], ["name"]):
+        taken = [shown(first[at].strip()) for at in name]
         id_of = shown(first[at_id].strip())
-        tr = f"{source}: öğrenci numarası {id_of} sütunundan"
-        en = f"{source}: student ids from the column {id_of}"
-        if name_of is not None:
-            tr += f", adlar {name_of.tr} alındı"
-            en += f", names from {name_of.en}"
-        else:
-            tr += " alındı; ad sütunu yok"
-            en += "; no name column"
-        students.columns = Text(tr, en)
+        names = Text(f", adlar {' ve '.join(taken)} "
+                     f"{'sütunundan' if len(taken) == 1 else 'sütunlarından'} alındı",
+                     f", names from {' and '.join(taken)}") if taken else \
+            Text(" alındı; ad sütunu yok", "; no name column")
+        note = Text(f"{source}: öğrenci numarası {id_of} sütunundan{names.tr}",
+                    f"{source}: student ids from the column {id_of}{names.en}")
+    return _Layout(at_id, name, lms, note)
+
+
+def _value(row: Sequence[str], at: int) -> str:
+    """The row's value in column ``at`` ('' past its end)."""
+    return row[at].strip() if at < len(row) else ""
+
+
+def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
+              source: str, delimiter: str = ",") -> ClassList:
+    def fail(line: int, tr: str, en: str) -> ClassListError:
+        return ClassListError(Text(f"{source}: satır {line}: {tr}", f"{source}: line {line}: {en}"))
+
+    rows = iter(reader)
+    first = next(rows, [])
+    layout = _layout(first, header, source)
+    students = ClassList()
+    students.carries, students.columns = frozenset(layout.lms), layout.note
     lines_of: dict[str, int] = {}
     stems: dict[str, str] = {}
     line = 1
@@ -331,16 +341,13 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
                        "it (a name cannot run over several lines)")
         if not any(value.strip() for value in row):
             continue  # a blank line
-        if len(row) > len(columns):
-            raise fail(start, f"{len(row)} değer var ama başlıkta {len(columns)} sütun var; "
+        if len(row) > len(first):
+            raise fail(start, f"{len(row)} değer var ama başlıkta {len(first)} sütun var; "
                        "bir ad virgül ya da noktalı virgül içeriyorsa tırnak içine alın",
-                       f"{len(row)} values but the header has {len(columns)} columns; put a "
+                       f"{len(row)} values but the header has {len(first)} columns; put a "
                        "name that holds a comma or semicolon in quotes")
-        def value(at: int | None) -> str:
-            return row[at].strip() if at is not None and at < len(row) else ""
-
-        sid = value(at_id)
-        name = value(at_name) or " ".join(filter(None, (value(at_given), value(at_surname))))
+        sid = _value(row, layout.id)
+        name = " ".join(filter(None, (_value(row, at) for at in layout.name)))
         if not sid:
             raise fail(start, "student_id boş", "student_id is empty")
         if len(sid) > MAX_ID or len(name) > MAX_ID:
@@ -357,7 +364,7 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
             tab = {"\t": ("sekme", "tab")}
             sep_tr, sep_en = tab.get(delimiter, (delimiter, delimiter))
             mark_tr, mark_en = tab.get(other, (other, other))
-            if len(columns) == 1:
+            if len(first) == 1:
                 raise fail(start, f"student_id {shown(sid)} içinde {mark_tr!r} var ama başlıkta "
                            "tek sütun var: başlığa name sütununu ekleyin (student_id"
                            f"{other}name) ya da numaradan {mark_tr!r} işaretini silin",
@@ -387,7 +394,7 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
                        "listeyi bölün", f"a class list holds at most {MAX_STUDENTS} students; "
                        "split the list")
         stems[key], lines_of[sid] = sid, start
-        extra = {field: value(at) for field, at in at_lms.items()}
+        extra = {field: _value(row, at) for field, at in layout.lms.items()}
         if any(len(v) > MAX_ID for v in extra.values()) or unsafe_chars("".join(extra.values())):
             raise fail(start, f"bir kimlik ya da şube sütunu çok uzun (en çok {MAX_ID} karakter) "
                        "ya da görünmez bir işaret içeriyor; düzeltin",
