@@ -245,8 +245,8 @@ def grade(args: argparse.Namespace) -> int:
     write_text(args.out, gradebook_text(rows, students, base, args.course, args.assignment,
                                         args.format, args.csv_separator, lang))
     write_text(args.report, files_report_text(rows, students, args.csv_separator, lang))
-    entries, _ = class_entries(rows, students, base.id, lang)
-    absent = [e.student.id for e in entries if e.graded is None and not e.refused]
+    book, _ = class_entries(rows, students, base.id, lang)
+    absent = [e.student.id for e in book if e.graded is None and not e.refused]
     for row in rows:
         if row.error and row.file:
             print(f"✗ {row.file}: {row.error}"[:400], file=sys.stderr)
