@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from maca.exercises import Worksheet, load_set
+from maca.exercises.gradebook import FORMATS
 from maca.words import catalogue, say
 from maca.lessonkit import Markdown
 
@@ -107,7 +108,6 @@ class RoundTrip:
 
     def grades(self) -> list[Any]:
         """``python -m maca grade``, the summary columns of ``grades.csv`` and the chart."""
-        import maca.exercises.gradebook  # noqa: F401  (its column names)
         from IPython.display import Image
         command = ["grade", "--set", str(self.sets / "passing.toml"), "--answers", "answers",
                    "--out", "grades.csv", "--chart", "chart.png", "--class", "class.csv",
@@ -125,11 +125,14 @@ class RoundTrip:
                              table="\n".join(rows))),
                 Image(filename=str(self.work / "chart.png"), width=600)]
 
-    def lms(self, fmt: str) -> Markdown:
-        """``grade --format moodle|canvas`` and the file it wrote, as a course system reads it."""
-        command = ["grade", "--set", str(self.sets / "passing.toml"), "--answers", "answers",
-                   "--out", f"{fmt}.csv", "--class", "class.csv", "--format", fmt,
-                   "--lang", self.lang]
-        run(*command, cwd=self.work)
-        text = (self.work / f"{fmt}.csv").read_text(encoding="utf-8-sig")
-        return Markdown(shown(command, text.strip()))
+    def lms(self) -> list[Markdown]:
+        """``grade --format moodle`` and ``canvas``, each with the file it wrote."""
+        shown_files = []
+        for fmt in FORMATS[1:]:
+            command = ["grade", "--set", str(self.sets / "passing.toml"), "--answers",
+                       "answers", "--out", f"{fmt}.csv", "--class", "class.csv", "--format",
+                       fmt, "--lang", self.lang]
+            run(*command, cwd=self.work)
+            text = (self.work / f"{fmt}.csv").read_text(encoding="utf-8-sig")
+            shown_files.append(Markdown(shown(command, text.strip())))
+        return shown_files
