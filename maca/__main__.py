@@ -141,8 +141,9 @@ def make_sheets(args: argparse.Namespace) -> int:
     from .exercises.sheets import write_sheets
 
     students = read_class(args.class_list)
-    if students.note:
-        print(students.note[args.lang])
+    for note in (students.note, students.columns):
+        if note:
+            print(note[args.lang])
     entries = write_sheets(args.set, students, args.course, args.assignment,
                            args.out, args.format, args.lang, args.csv_separator)
     print(Text(f"{len(entries)} öğrenci kâğıdı yazıldı: {args.out / 'students'} "
@@ -162,7 +163,7 @@ def _check_grade_paths(args: argparse.Namespace) -> None:
 
     answers = args.answers.resolve()
     inputs = {"--set": args.set, "--class": args.class_list}
-    outputs = {"--out": args.out, "--chart": args.chart}
+    outputs = {"--out": args.out, "--report": args.report, "--chart": args.chart}
     for option, path in outputs.items():
         if path is None:
             continue
@@ -190,9 +191,12 @@ def _check_grade_paths(args: argparse.Namespace) -> None:
                                        "önce klasörü yapın ya da başka bir yol verin",
                                  f"{option} {plain(path)}: the folder {plain(path.parent)} does "
                                  "not exist; make it first or give another path"))
-    if args.chart is not None and args.out.resolve() == args.chart.resolve():
-        raise MacaError(Text("--out ve --chart aynı dosya olamaz",
-                             "--out and --chart cannot be the same file"))
+    named = [(option, path.resolve()) for option, path in outputs.items() if path is not None]
+    for i, (option, where) in enumerate(named):
+        for other, elsewhere in named[i + 1:]:
+            if where == elsewhere:
+                raise MacaError(Text(f"{option} ve {other} aynı dosya olamaz",
+                                     f"{option} and {other} cannot be the same file"))
     if args.chart is not None:
         formats = ", ".join(CHART_FORMATS)
         if args.chart.suffix.lower() not in CHART_FORMATS or not args.chart.stem.strip("."):
@@ -209,15 +213,19 @@ def _check_grade_paths(args: argparse.Namespace) -> None:
 
 
 def grade(args: argparse.Namespace) -> int:
-    """``grade``: grade every answers file of a folder into a CSV (and a chart)."""
+    """``grade``: grade every answers file of a folder into a gradebook (``--format``), a
+    report of the files read (and a chart)."""
     from collections import Counter
 
-    from .exercises.files import check_work, plain
-    from .exercises.grading import grade_files, unusual, write_chart, write_grades
+    from .exercises.files import check_work, plain, write_text
+    from .exercises.gradebook import class_entries, files_report_text, gradebook_text
+    from .exercises.grading import grade_files, unusual, write_chart
     from .exercises.roster import read_class
     from .exercises.sets import load_set
 
     lang = args.lang
+    if args.report is None:
+        args.report = args.out.with_name(f"{args.out.stem}-files.csv")
     if not args.answers.is_dir():
         raise MacaError(Text(f"--answers {plain(args.answers)}: böyle bir klasör yok; "
                                    "öğrencilerin cevap dosyalarını (.json) koyduğunuz klasörü verin",
@@ -226,26 +234,35 @@ def grade(args: argparse.Namespace) -> int:
     _check_grade_paths(args)
     base = load_set(args.set)
     students = read_class(args.class_list) if args.class_list else None
-    if students is not None and students.note:
-        print(students.note[lang])
+    for note in (students.note, students.columns) if students is not None else ():
+        if note:
+            print(note[lang])
     entries = sorted(args.answers.iterdir())
     files = [p for p in entries if p.suffix.lower() == ".json" and p.stem]
     skipped = [p for p in entries if p not in files]
     check_work(len(files), len(base), MacaError, Text("cevap dosyası", "answers files"))
     rows = grade_files(base, files, args.course, args.assignment, students, args.hints, lang)
-    write_grades(rows, base, args.out, args.csv_separator)
+    write_text(args.out, gradebook_text(rows, students, base, args.course, args.assignment,
+                                        args.format, args.csv_separator, lang))
+    write_text(args.report, files_report_text(rows, students, args.csv_separator, lang))
+    book, _ = class_entries(rows, students, base.id, lang)
+    absent = [e.student.id for e in book if e.graded is None and not e.refused]
     for row in rows:
-        if row.error:
-            print(f"✗ {row.file or row.student_id}: {row.error}"[:400], file=sys.stderr)
+        if row.error and row.file:
+            print(f"✗ {row.file}: {row.error}"[:400], file=sys.stderr)
+    for sid in absent:
+        print(f"✗ {plain(sid)}: {say('grade_missing')[lang]}"[:400], file=sys.stderr)
     if skipped:
         print(Text(f"{_files(lang, len(skipped))} .json ile bitmediği için okunmadı: ",
                    f"{_files(lang, len(skipped))} not read, as the name does not end in .json: ")[lang]
               + ", ".join(plain(p.name) for p in skipped))
     read = [r for r in rows if r.file]
     graded = [r for r in read if not r.error]
-    missing = len(rows) - len(read)
-    print(Text(f"{len(graded)}/{_files(lang, len(read))} notlandı → {plain(args.out)}",
-               f"graded {len(graded)}/{_files(lang, len(read))} → {plain(args.out)}")[lang]
+    missing = len(absent)
+    print(Text(f"{len(graded)}/{_files(lang, len(read))} notlandı → {plain(args.out)} "
+               f"(dosyalar: {plain(args.report)})",
+               f"graded {len(graded)}/{_files(lang, len(read))} → {plain(args.out)} (files: "
+               f"{plain(args.report)})")[lang]
           + (Text(f"; {missing} öğrencinin dosyası yok", f"; {missing} student"
                   f"{'' if missing == 1 else 's'} handed in no file")[lang] if missing else ""))
     words = {"--course": ("dersler", "ders", "course"),
@@ -271,11 +288,11 @@ def grade(args: argparse.Namespace) -> int:
     odd = unusual(rows)
     if odd:
         print(Text(f"⚠ {_files(lang, odd)} olağan dışı bir geçmiş bildiriyor (araçların hiç "
-                         "yazmadığı ipucu, deneme ya da çözüm kayıtları; unusual ve status "
+                         "yazmadığı ipucu, deneme ya da çözüm kayıtları; Olağan dışı ve Durum "
                          f"sütunlarına bakın); ipuçları: {args.hints}: ",
                    f"⚠ {_files(lang, odd)} claim{'s' if odd == 1 else ''} unusual histories "
-                   "(hints, tries or solutions the tools never record; see the unusual and "
-                   f"status columns); hints: {args.hints}: ")[lang]
+                   "(hints, tries or solutions the tools never record; see the Unusual and "
+                   f"Status columns); hints: {args.hints}: ")[lang]
               + ", ".join(r.file for r in rows if r.unusual))
     renamed = [r.file for r in rows if r.odd_name]
     if renamed:
@@ -330,20 +347,30 @@ def main(argv: list[str] | None = None) -> int:
     sheets = sub.add_parser("sheets", help="one exercise sheet per student, and an index")
     sheets.add_argument("--set", required=True, type=Path, help="exercise set file (TOML)")
     sheets.add_argument("--class", dest="class_list", required=True, type=Path,
-                        help="class list CSV with a student_id column (and name)")
+                        help="class list CSV with a student_id (or Öğrenci No) column, and "
+                             "name (or Adı Soyadı)")
     sheets.add_argument("--course", required=True)
     sheets.add_argument("--assignment", required=True)
     sheets.add_argument("--out", required=True, type=Path, help="folder for the sheets")
     sheets.add_argument("--format", default="html", choices=["html", "ipynb"])
-    grading = sub.add_parser("grade", help="grade a folder of answers files into a CSV")
+    grading = sub.add_parser("grade", help="grade a folder of answers files into a gradebook "
+                                           "CSV")
     grading.add_argument("--set", required=True, type=Path, help="exercise set file (TOML)")
     grading.add_argument("--answers", required=True, type=Path, help="folder of answers files")
-    grading.add_argument("--out", required=True, type=Path, help="grades CSV to write")
+    grading.add_argument("--out", required=True, type=Path,
+                         help="gradebook CSV to write: one row per student")
+    grading.add_argument("--format", default="csv", choices=["csv", "moodle", "canvas"],
+                         help="csv (default: every column), moodle or canvas (that system's "
+                              "grade import)")
+    grading.add_argument("--report", type=Path,
+                         help="report of every file read, graded or not, and why (default: "
+                              "<out>-files.csv beside --out)")
     grading.add_argument("--chart", type=Path, help="PNG chart of the class's results")
     grading.add_argument("--course", help="accept only answers for this course")
     grading.add_argument("--assignment", help="accept only answers for this assignment")
     grading.add_argument("--class", dest="class_list", type=Path,
-                         help="class list: flags unknown students and lists missing ones")
+                         help="class list: the gradebook's students, in its order (and "
+                              "their Moodle or Canvas ids); files of others are refused")
     for command in (sheets, grading):
         command.add_argument("--csv-separator", choices=[",", ";", "tab"], default=",",
                              help="between the CSV's columns: , (default) or ; (what a "

@@ -309,11 +309,11 @@ def test_the_downloaded_file_is_graded_by_the_teacher(tmp_path: Path) -> None:
                     str(ROOT / "exercises" / "passing.toml"), "--answers", str(answers),
                     "--out", str(out), "--course", "MAT101", "--assignment", "hafta-1"],
                    check=True, capture_output=True, cwd=ROOT)
-    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    rows = list(csv.DictReader(out.open(encoding="utf-8-sig")))
     assert len(rows) == 1
     row = rows[0]
-    assert "2024007" in row.values()
-    scores = [v for k, v in row.items() if k.startswith("pass-")]
+    assert row["Öğrenci No"] == "2024007" and row["Dosya"] == link[1]
+    scores = [v for k, v in row.items() if re.fullmatch(r"S\d+", k)]
     assert scores[:2] == ["1", "0"] and all(v in ("", "0") for v in scores[2:])
 
 

@@ -165,36 +165,51 @@ def test_grading_end_to_end(tmp_path: Path, class_csv: Path,
     with open(grades, encoding="utf-8-sig") as f:
         reader = csv.reader(f)
         header = next(reader)
-        rows = {(r[-1] or r[1]): dict(zip(header, r)) for r in reader}
-        rows["2024001.json"] = rows[own]
+        book = [dict(zip(header, r)) for r in reader]
+    with open(tmp_path / "grades-files.csv", encoding="utf-8-sig") as f:
+        rows = {r["File"]: r for r in csv.DictReader(f)}
     ids = [e.id for e in base]
-    assert header == ["assignment", "student_id", *ids, "score", "max_score", "unusual",
-                      "status", "file"]
-    assert set(rows) == {own, "zz-again.json", "broken.json", "2024001.json", "other.json", "partly.json",
-                         "tampered.json", "unreadable.json", "2024003", "2024006"}
+    assert header == ["Student ID", "Name", "Course", "Assignment", "Points", "Maximum",
+                      "Percent", *(f"Q{n}" for n in range(1, len(ids) + 1)), "Unusual",
+                      "Status", "File"]
+    # one row per student of the class list, in its order, each with its name
+    assert [(r["Student ID"], r["Name"]) for r in book] == [
+        tuple(line.split(";")) for line in CLASS.splitlines()[1:]]
+    by_id = {r["Student ID"]: r for r in book}
     full = str(base.max_score)
-    assert rows["2024001.json"]["score"] == full and rows["2024001.json"]["status"].startswith("ok")
-    partial = rows["partly.json"]
-    assert 0 < int(partial["score"]) < base.max_score and partial[ids[-1]] == ""
-    assert partial[ids[0]] == "0" and partial[ids[1]] == "1"
-    assert rows["broken.json"]["status"].startswith("error: ") and "broken.json: not valid JSON" \
-        in rows["broken.json"]["status"] and rows["broken.json"]["score"] == "0"
-    status = rows["tampered.json"]["status"]
+    assert by_id["2024001"]["Points"] == full and by_id["2024001"]["Percent"] == "100.0"
+    assert by_id["2024001"]["File"] == own and by_id["2024001"]["Status"].startswith("graded")
+    assert {r["Course"] for r in book} == {COURSE} and {r["Assignment"] for r in book} == {ASSIGNMENT}
+    partial = by_id["2024002"]
+    assert 0 < int(partial["Points"]) < base.max_score and partial[f"Q{len(ids)}"] == ""
+    assert partial["Q1"] == "0" and partial["Q2"] == "1"
+    assert partial["Percent"] == f"{100 * int(partial['Points']) / base.max_score:.1f}"
+    assert by_id["2024005"]["Q1"] == "0"   # hb-1, unreadable
+    # not graded: an empty cell, never a second row; the files report says why
+    assert by_id["2024003"]["Points"] == by_id["2024006"]["Points"] == ""
+    assert by_id["2024003"]["Status"] == "not graded: other.json (see the files report)"
+    assert by_id["2024006"]["Status"] == "no answers file"
+    assert set(rows) == {own, "zz-again.json", "broken.json", "other.json", "partly.json",
+                         "tampered.json", "unreadable.json"}
+    assert rows[own]["Status"].startswith("ok") and rows[own]["Points"] == full
+    assert rows[own]["Name"] == "Ayşe Yılmaz"
+    assert rows["broken.json"]["Status"].startswith("error: ") and "broken.json: not valid JSON" \
+        in rows["broken.json"]["Status"] and rows["broken.json"]["Points"] == ""
+    status = rows["tampered.json"]["Status"]
     assert "ignored (maca does not know it): field 'score'" in status and "ignored answers['bogus']" in status
     assert f"seed {good.exercises.seed} in the file is not this student's" in status
-    assert int(rows["tampered.json"]["score"]) < base.max_score  # another variant's answers
-    assert "hb-1: unreadable answer: A card could not be read" in rows["unreadable.json"]["status"]
-    assert rows["unreadable.json"]["hb-1"] == "0"
-    assert "other files also claim student '2024001' (zz-again.json (" in rows[own]["status"]
+    assert int(rows["tampered.json"]["Points"]) < base.max_score  # another variant's answers
+    assert "hb-1: unreadable answer: A card could not be read" in rows["unreadable.json"]["Status"]
+    assert "other files also claim student '2024001' (zz-again.json (" in rows[own]["Status"]
     assert f"{own}, the name the tools give the student's file, was graded, not this one" in \
-        rows["zz-again.json"]["status"]
-    assert "for assignment 'hafta-4', not 'hafta-3'" in rows["other.json"]["status"]
-    assert rows["2024006"]["status"] == rows["2024003"]["status"] == "error: no answers file"
+        rows["zz-again.json"]["Status"]
+    assert "for assignment 'hafta-4', not 'hafta-3'" in rows["other.json"]["Status"]
     assert chart.read_bytes().startswith(b"\x89PNG")
     out, err = capsys.readouterr()
-    assert "broken.json" in err and "no answers file" in err
+    assert "broken.json" in err and "2024006: no answers file" in err
+    assert "2024003: no answers file" not in err     # their file was for another assignment
     assert "1 file not read, as the name does not end in .json: notes.txt" in out
-    assert "graded 4/7 files" in out and "2 students handed in no file" in out
+    assert "graded 4/7 files" in out and "1 student handed in no file" in out
 
 
 def test_answers_typed_into_an_html_sheet_are_graded() -> None:
@@ -231,7 +246,9 @@ def test_an_html_sheet_saves_answers_in_a_browser(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("id,name\n1,A\n", "class.csv: line 1 must be a header with a student_id column"),
+    ("id,name\n1,A\n", "class.csv: line 1 must be a header with a student id column "
+                       "(student_id, Öğrenci No"),
+    ("S.No;Adı Soyadı\n1;A\n", "class.csv: line 1 must be a header with a student id column"),
     ("student_id,name\n1,A\n1,B\n", "class.csv: line 3: student_id '1' appears twice"),
     ("student_id,name\n1,A\n,B\n", "class.csv: line 3: student_id is empty"),
     ("student_id\n", "class.csv: the class list has no students"),

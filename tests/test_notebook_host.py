@@ -488,9 +488,9 @@ def test_clicks_to_saved_file_to_full_marks(set_file, tmp_path, monkeypatch) -> 
     assert row.error is None and row.score == row.max_score == base.max_score
     assert main(["grade", "--set", str(set_file), "--answers", str(handed_in),
                  "--out", str(tmp_path / "grades.csv"), "--course", "MAT101"]) == 0
-    [graded] = list(csv.DictReader(open(tmp_path / "grades.csv", encoding="utf-8")))
-    assert graded["student_id"] == "2024001" and graded["score"] == graded["max_score"]
-    assert graded["status"] == "ok"
+    [graded] = list(csv.DictReader(open(tmp_path / "grades.csv", encoding="utf-8-sig")))
+    assert graded["Öğrenci No"] == "2024001" and graded["Puan"] == graded["En yüksek puan"]
+    assert graded["Durum"] == "notlandı" and graded["Yüzde"] == "100.0"
 
 
 def test_a_notebook_shows_the_widget_and_the_book_build_the_html(monkeypatch) -> None:

@@ -39,7 +39,8 @@ def run(*args: str) -> int:
 
 
 def grades(path: Path) -> tuple[list[str], list[dict[str, str]]]:
-    """grades.csv as a spreadsheet sees it: a BOM, then cells read with the csv module."""
+    """A CSV the tools write as a spreadsheet sees it: a BOM, then cells read with the csv
+    module."""
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     with open(path, encoding="utf-8-sig", newline="") as handle:
@@ -70,12 +71,15 @@ def save(folder: Path, name: str, content: Progress | dict[str, Any] | str | byt
     return path
 
 
-def grade(tmp_path: Path, *extra: str, set_path: Path = PASSING) -> tuple[list[str], dict[str, dict[str, str]]]:
+def grade(tmp_path: Path, *extra: str, set_path: Path = PASSING
+          ) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
+    """The gradebook's rows by student id and the files report's rows by file."""
     out = tmp_path / "grades.csv"
     assert run("grade", "--set", str(set_path), "--answers", str(tmp_path / "answers"),
                "--out", str(out), *extra) == 0
-    header, rows = grades(out)
-    return header, {row["file"] or row["student_id"]: row for row in rows}
+    _, book = grades(out)
+    _, files = grades(tmp_path / "grades-files.csv")
+    return {row["Student ID"]: row for row in book}, {row["File"]: row for row in files}
 
 
 # -- 1. one student stops the grading of the whole class -------------------------------------
@@ -87,9 +91,9 @@ def test_any_digit_a_student_types_is_a_wrong_answer_not_a_crash(tmp_path: Path,
     doc = work.progress.to_dict()
     doc["answers"] = {first.id: {"answer": typed, "tries": 1, "hints": 0}}
     save(tmp_path / "answers", "answers-passing-s1.json", doc)
-    _, rows = grade(tmp_path)
-    row = rows["answers-passing-s1.json"]
-    assert row[first.id] == "0" and "unreadable answer" in row["status"]
+    book, rows = grade(tmp_path)
+    assert book["s1"]["Q1"] == "0" and "unreadable answer" in book["s1"]["Status"]
+    assert "unreadable answer" in rows["answers-passing-s1.json"]["Status"]
     # the same answer reopens the widget's session: shown as wrong, and why
     again = Worksheet.open(PASSING, student="s1", course=COURSE, assignment=ASSIGNMENT,
                            folder=tmp_path / "answers")
@@ -131,20 +135,20 @@ def test_hints_counted_or_ignored_and_unusual_histories_reported(
     assert "2 files claim unusual histories" in printed and "hints: counted" in printed
     full = base.max_score
     with_hints = full - sum(min(e.points, 1) for e in base if e.hints)
-    assert int(counted["answers-passing-s1.json"]["score"]) == with_hints < full
-    assert counted["answers-passing-s2.json"]["score"] == "0"
+    assert int(counted["answers-passing-s1.json"]["Points"]) == with_hints < full
+    assert counted["answers-passing-s2.json"]["Points"] == "0"
     assert "unusual: a right answer after the solution was seen" in \
-        counted["answers-passing-s2.json"]["status"]
-    status = counted["answers-passing-s3.json"]["status"]
+        counted["answers-passing-s2.json"]["Status"]
+    status = counted["answers-passing-s3.json"]["Status"]
     assert f"{first.id}: unusual: 99 hints used" in status
     assert f"{second.id}: unusual: an answer with no try" in status
-    assert "unusual" not in counted["answers-passing-s1.json"]["status"]
+    assert "unusual" not in counted["answers-passing-s1.json"]["Status"]
 
     _, ignored = grade(tmp_path, "--hints", "ignored", set_path=set_path)
     assert "hints: ignored" in capsys.readouterr().out
-    assert ignored["answers-passing-s1.json"]["score"] == str(full)
-    assert ignored["answers-passing-s2.json"]["score"] == str(full)
-    assert "unusual" in ignored["answers-passing-s2.json"]["status"]  # still reported
+    assert ignored["answers-passing-s1.json"]["Points"] == str(full)
+    assert ignored["answers-passing-s2.json"]["Points"] == str(full)
+    assert "unusual" in ignored["answers-passing-s2.json"]["Status"]  # still reported
 
 
 def test_a_bad_hints_policy_is_refused(tmp_path: Path) -> None:
@@ -167,12 +171,12 @@ def test_the_file_named_after_the_student_wins_and_every_claim_is_reported(tmp_p
         attempt.submit("none")
     save(answers, "0000-evil.json", evil.progress)
     _, rows = grade(tmp_path)
-    assert rows["answers-passing-s4.json"]["score"] == str(load_set(PASSING).max_score)
+    assert rows["answers-passing-s4.json"]["Points"] == str(load_set(PASSING).max_score)
     assert "other files also claim student 's4' (0000-evil.json (" in \
-        rows["answers-passing-s4.json"]["status"]
+        rows["answers-passing-s4.json"]["Status"]
     lost = rows["0000-evil.json"]
-    assert lost["status"].startswith("error: ") and "answers-passing-s4.json, the name the tools give the student's file, was graded" in \
-        lost["status"] and lost["score"] == "0"
+    assert lost["Status"].startswith("error: ") and "answers-passing-s4.json, the name the tools give the student's file, was graded" in \
+        lost["Status"] and lost["Points"] == ""
 
 
 def test_claims_with_no_file_named_after_the_student_grade_none(tmp_path: Path) -> None:
@@ -183,11 +187,11 @@ def test_claims_with_no_file_named_after_the_student_grade_none(tmp_path: Path) 
     save(answers, "x.json", sheet("s6").progress)
     _, rows = grade(tmp_path)
     for name in ("a.json", "b.json"):
-        assert "several files claim student 's5' (" in rows[name]["status"]
-        assert "keep it as answers-passing-s5.json" in rows[name]["status"]
+        assert "several files claim student 's5' (" in rows[name]["Status"]
+        assert "keep it as answers-passing-s5.json" in rows[name]["Status"]
     # only the exact name the tools give wins a tie: S6.JSON does not
     for name in ("S6.JSON", "x.json"):
-        assert rows[name]["status"].startswith("error: several files claim student 's6'")
+        assert rows[name]["Status"].startswith("error: several files claim student 's6'")
 
 
 # -- 4. formula injection, long messages, BOM --------------------------------------------------
@@ -208,14 +212,14 @@ def test_cells_a_spreadsheet_would_run_are_neutralised(tmp_path: Path) -> None:
     many.update({f"field{i}": 1 for i in range(5000)}, **{"x" * 500_000: 1})
     many["answers"] = {"p": {"answer": "y" * 100_000, "tries": 1}}
     save(answers, "huge.json", json.dumps(many))
-    header, rows = grade(tmp_path)
-    assert {row["student_id"] for row in rows.values()} >= {"'" + h if h.lstrip(" ")[0] in
+    book, rows = grade(tmp_path)
+    assert {row["Student ID"] for row in rows.values()} >= {"'" + h if h.lstrip(" ")[0] in
                                                             "=+-@" or h[0] in "\t\r" else h
                                                             for h in HOSTILE_IDS}
-    assert rows["'=2+2.json"]["status"].startswith("error: ")
-    assert rows["0"]["assignment"] == "'=1+1" if "0" in rows else True
-    assert all(len(row["status"]) <= MAX_CELL for row in rows.values())
-    assert rows["huge.json"]["status"].startswith("ok") and rows["huge.json"]["status"].endswith("…")
+    assert rows["'=2+2.json"]["Status"].startswith("error: ")
+    assert {row["Assignment"] for row in book.values()} == {"'=1+1"}
+    assert all(len(row["Status"]) <= MAX_CELL for row in rows.values())
+    assert rows["huge.json"]["Status"].startswith("ok") and rows["huge.json"]["Status"].endswith("…")
     # the sheets' index too
     (tmp_path / "class.csv").write_text("student_id,name\n" + "".join(
         f'"{h.replace(chr(34), chr(34) * 2)}",@name\n' for h in HOSTILE_IDS[:4]),
@@ -329,8 +333,8 @@ def test_special_files_are_refused_before_opening(tmp_path: Path) -> None:
     for name, kind in (("zero.json", "a symbolic link"), ("passwd.json", "a symbolic link"),
                        ("out.json", "a symbolic link"), ("fifo.json", "a pipe (FIFO)"),
                        ("folder.json", "a folder")):
-        assert rows[name]["status"].startswith("error: ") and kind in rows[name]["status"], name
-    assert rows["ok.json"]["status"].startswith("ok") and "s9" not in rows
+        assert rows[name]["Status"].startswith("error: ") and kind in rows[name]["Status"], name
+    assert rows["ok.json"]["Status"].startswith("ok") and "s9" not in rows
     # the teacher's own files: a FIFO or a device as the set or the class list
     for set_path in (answers / "fifo.json", Path("/dev/zero")):
         with pytest.raises(ExerciseError, match="not a file"):
@@ -497,11 +501,11 @@ def test_a_bug_in_maca_is_a_row_or_a_message_never_a_traceback(
 
     monkeypatch.setattr(grading, "check", broken)
     _, rows = grade(tmp_path)
-    assert "a bug in maca" in rows["b.json"]["status"] and "a bug" not in rows["a.json"]["status"]
-    assert rows["a.json"]["status"].startswith("ok")
+    assert "a bug in maca" in rows["b.json"]["Status"] and "a bug" not in rows["a.json"]["Status"]
+    assert rows["a.json"]["Status"].startswith("ok")
     monkeypatch.setattr(grading, "grade_progress", broken)
     _, rows = grade(tmp_path)
-    assert all("a bug in maca" in rows[n]["status"] for n in ("a.json", "b.json"))
+    assert all("a bug in maca" in rows[n]["Status"] for n in ("a.json", "b.json"))
     monkeypatch.setattr(grading, "grade_files", broken)
     assert run("grade", "--set", str(PASSING), "--answers", str(tmp_path / "answers"),
                "--out", str(tmp_path / "g.csv")) == 3
@@ -522,9 +526,12 @@ def test_messages_follow_the_teachers_language(tmp_path: Path) -> None:
     assert main(["grade", "--set", str(PASSING), "--answers", str(tmp_path / "answers"),
                  "--out", str(out), "--course", COURSE, "--class",
                  str(save(tmp_path, "c.csv", "student_id\ns1\ns2\n"))]) == 0
-    _, rows = grades(out)
-    status = {r["file"] or r["student_id"]: r["status"] for r in rows}
-    assert "dersi için" in status["b.json"] and status["s2"] == "error: cevap dosyası yok"
+    _, book = grades(out)
+    _, files = grades(tmp_path / "g-files.csv")
+    status = {r["Dosya"]: r["Durum"] for r in files}
+    assert "dersi için" in status["b.json"] and set(status) == {"a.json", "b.json"}
+    assert [(r["Öğrenci No"], r["Durum"]) for r in book] == [
+        ("s1", "notlandırılmadı: b.json (dosyalar raporuna bakın)"), ("s2", "cevap dosyası yok")]
 
 
 def test_html_escapes_hold_in_the_teachers_index(tmp_path: Path) -> None:

@@ -166,26 +166,36 @@ def test_a_class_of_thirty(tmp_path: Path) -> None:
                          "--assignment", ASSIGNMENT, "--out", str(grades), "--lang", "en")
     assert code == 0
     with open(grades, encoding="utf-8-sig", newline="") as handle:
+        book = list(csv.DictReader(handle))
+    with open(work / "grades-files.csv", encoding="utf-8-sig", newline="") as handle:
         table = list(csv.DictReader(handle))
 
-    # every student has a row; grades are the engine's
-    by_student: dict[str, list[dict[str, str]]] = {}
-    for row in table:
-        by_student.setdefault(row["student_id"], []).append(row)
-    assert set(ids) <= set(by_student)
+    # one row per student, in the class list's order; grades are the engine's
+    assert [r["Student ID"] for r in book] == ids
+    by_id = {r["Student ID"]: r for r in book}
     for sid, score in expected.items():
-        graded = [r for r in by_student[sid] if r["status"].startswith("ok")]
-        assert len(graded) == 1 and int(graded[0]["score"]) == score, sid
-    assert "other files also claim student" in next(
-        r for r in by_student[ids[20]] if r["file"] == "0000-evil.json")["status"]
-    assert "unusual" in by_student[ids[21]][0]["status"]
-    assert "unusual: 999 hints used" in by_student[ids[22]][0]["status"]
-    assert by_student["'=1+1"][0]["status"] == "error: student '=1+1' is not in the class list"
-    for sid in (ids[19], *ids[23:]):           # no usable file: one "no answers file" row each
-        assert [r["status"] for r in by_student[sid] if r["file"] == ""] == \
-            ["error: no answers file"], sid
-    broken = {r["file"]: r["status"] for r in table if r["file"].startswith("answers-hearts-")
-              and r["status"].startswith("error")}
+        assert by_id[sid]["Points"] == str(score), sid
+        assert by_id[sid]["Percent"] == f"{100 * score / base.max_score:.1f}", sid
+    assert "other files also claim student" in by_id[ids[20]]["Status"]
+    assert "unusual" in by_id[ids[21]]["Status"] and by_id[ids[21]]["Unusual"] != "0"
+    assert "unusual: 999 hints used" in by_id[ids[22]]["Status"]
+    assert by_id[ids[19]]["Status"] == "no answers file"
+    for sid in ids[23:]:                       # no usable file: an empty cell, and why
+        assert by_id[sid]["Points"] == "", sid
+    assert by_id[ids[23]]["Status"] == "no answers file"
+    for sid in [sid for sid in ids[24:] if sid != ids[27] or hasattr(os, "mkfifo")]:
+        assert by_id[sid]["Status"] == \
+            f"not graded: answers-hearts-{sid}.json (see the files report)", sid
+
+    # the files report: every file read, once
+    by_file = {r["File"]: r for r in table}
+    assert len(by_file) == len(table)
+    for name in (f"answers-hearts-{ids[20]}.json", "0000-evil.json"):
+        assert "other files also claim student" in by_file[name]["Status"], name
+    assert by_file["0000-evil.json"]["Status"].startswith("error: ")
+    assert by_file["'=1+1.json"]["Status"] == "error: student '=1+1' is not in the class list"
+    broken = {r["File"]: r["Status"] for r in table if r["File"].startswith("answers-hearts-")
+              and r["Status"].startswith("error")}
     assert len(broken) == (6 if hasattr(os, "mkfifo") else 5)
     assert "symbolic link" in broken[f"answers-hearts-{ids[25]}.json"]
     assert "symbolic link" in broken[f"answers-hearts-{ids[26]}.json"]

@@ -79,8 +79,12 @@ def test_grade_takes_any_answers_files(docs: list[Any], raw: bytes | None, hints
                       "--out", str(out), "--hints", hints)
         assert code == 0
         with open(out, encoding="utf-8-sig", newline="") as handle:
+            book = list(csv.reader(handle))[1:]
+        with open(Path(folder) / "grades-files.csv", encoding="utf-8-sig", newline="") as handle:
             rows = list(csv.reader(handle))[1:]
-        assert sorted(r[-1] for r in rows) == sorted(p.name for p in answers.iterdir())
+        assert sorted(r[0] for r in rows) == sorted(p.name for p in answers.iterdir())
+        graded = [r[1] for r in rows if r[3].startswith("ok")]   # one gradebook row each
+        assert sorted(r[0] for r in book) == sorted(graded) and len(set(graded)) == len(graded)
 
 
 @st.composite

@@ -7,6 +7,7 @@ between files whose names differ only in case.
 from __future__ import annotations
 
 import os
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,7 @@ def test_a_file_name_that_is_not_utf8_is_a_row_shown_escaped(tmp_path: Path) -> 
     _, rows = grade(tmp_path)
     assert "answers-passing-s1.json" in rows
     escaped = [name for name in rows if "\\udcff" in name]
-    assert escaped and rows[escaped[0]]["student_id"] == "s2"
+    assert escaped and rows[escaped[0]]["Student ID"] == "s2"
 
 
 def test_marks_that_reverse_or_hide_text_are_refused_in_a_class_list() -> None:
@@ -45,17 +46,27 @@ def test_a_class_list_with_mixed_separators_names_the_line() -> None:
         parse_class("student_id,name\ns1,Ayşe\ns2;Ali\n")
 
 
-@pytest.mark.parametrize("option", ["--out", "--chart"])
+@pytest.mark.parametrize("option", ["--out", "--chart", "--report"])
 def test_an_output_over_an_input_is_refused_before_any_work(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                             option: str) -> None:
     handed_in(tmp_path, "answers-passing-s1.json")
     before = PASSING.read_bytes()
     out = str(PASSING) if option == "--out" else str(tmp_path / "grades.csv")
-    extra = ["--chart", str(PASSING)] if option == "--chart" else []
+    extra = [option, str(PASSING)] if option != "--out" else []
     assert run("grade", "--set", str(PASSING), "--answers", str(tmp_path / "answers"),
                "--out", out, *extra) == 2
     assert "same file as --set" in capsys.readouterr().err or option == "--chart"
     assert PASSING.read_bytes() == before
+    assert not (tmp_path / "grades.csv").exists()
+
+
+def test_the_report_and_the_gradebook_cannot_be_one_file(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    handed_in(tmp_path, "answers-passing-s1.json")
+    out = str(tmp_path / "grades.csv")
+    assert run("grade", "--set", str(PASSING), "--answers", str(tmp_path / "answers"),
+               "--out", out, "--report", out) == 2
+    assert "--out and --report cannot be the same file" in capsys.readouterr().err
 
 
 def test_an_output_inside_the_answers_folder_is_refused(tmp_path: Path,
@@ -90,8 +101,13 @@ def test_turkish_excel_gets_semicolons(tmp_path: Path) -> None:
     out = tmp_path / "grades.csv"
     assert run("grade", "--set", str(PASSING), "--answers", str(tmp_path / "answers"),
                "--out", str(out), "--csv-separator", ";") == 0
-    first = out.read_text(encoding="utf-8-sig").splitlines()[0]
-    assert first.startswith("assignment;student_id;") and "," not in first
+    book = out.read_text(encoding="utf-8-sig").splitlines()
+    assert book[0].startswith("Student ID;Name;Course;") and "," not in book[0]
+    points, maximum, percent = book[1].split(";")[4:7]   # a decimal comma beside semicolons
+    exact = (Decimal(100 * int(points)) / int(maximum)).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    assert percent == str(exact).replace(".", ",") and "," in percent
+    report = (tmp_path / "grades-files.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert report[0] == "File;Student ID;Name;Status;Points;Unusual"
 
 
 def test_files_not_ending_in_json_are_listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -107,15 +123,15 @@ def test_a_case_variant_name_does_not_win_a_tie(tmp_path: Path) -> None:
     handed_in(tmp_path, "s1-copy.json")
     _, rows = grade(tmp_path)
     for name in ("Answers-Passing-S1.json", "s1-copy.json"):
-        assert rows[name]["status"].startswith("error: ") and "none was graded" in \
-            rows[name]["status"]
+        assert rows[name]["Status"].startswith("error: ") and "none was graded" in \
+            rows[name]["Status"]
 
 
 def test_a_lone_file_under_another_name_is_graded_with_a_note(tmp_path: Path) -> None:
     handed_in(tmp_path, "homework.json")
     _, rows = grade(tmp_path)
-    assert rows["homework.json"]["status"].startswith("ok") and \
-        "does not name the student" in rows["homework.json"]["status"]
+    assert rows["homework.json"]["Status"].startswith("ok") and \
+        "does not name the student" in rows["homework.json"]["Status"]
 
 
 def test_the_sheets_index_follows_the_separator(tmp_path: Path) -> None:

@@ -28,7 +28,8 @@ from typing import Any, Callable, Iterable, Sequence
 from ..errors import MacaError
 from ..words import Text
 
-__all__ = ["read_capped", "check_work", "tr_number", "MAX_VARIANTS", "cell", "write_csv", "write_new", "write_replacing", "plain",
+__all__ = ["read_capped", "check_work", "tr_number", "MAX_VARIANTS", "cell", "csv_text", "write_csv",
+           "write_text", "write_new", "write_replacing", "plain",
            "unsafe_chars", "MAX_CELL", "SEPARATORS"]
 
 #: the longest text written into one CSV cell (longer ones are cut with "…")
@@ -216,22 +217,35 @@ def write_replacing(path: str | os.PathLike[str], write: Callable[[Path], None])
             temporary.unlink()
 
 
-def write_csv(path: str | os.PathLike[str], header: Sequence[str],
-              rows: Iterable[Sequence[Any]], fresh: bool = False, separator: str = ",") -> None:
-    """A CSV file for spreadsheets: UTF-8 with a BOM, commas (or ``separator``: ``;`` for a
-    Turkish Excel), every cell through `cell`. ``fresh``: the file is inside a folder the tools
-    made (see `write_new`); otherwise it is written whole to a temporary file first and renamed
-    over an old one (`write_replacing`)."""
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]], separator: str = ",") -> str:
+    r"""CSV text for spreadsheets: a BOM first (Excel needs it to read UTF-8), commas (or
+    ``separator``: ``;`` for a Turkish Excel, ``tab``), every cell through `cell`.
+
+    >>> csv_text(["a", "b"], [[1, "=2+2"]], ";")
+    "\ufeffa;b\r\n1;'=2+2\r\n"
+    """
     import io
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=SEPARATORS.get(separator, separator))
     writer.writerow([cell(h) for h in header])
     for row in rows:
         writer.writerow([cell(v) for v in row])
-    text = "\ufeff" + buffer.getvalue()
+    return "\ufeff" + buffer.getvalue()
+
+
+def write_text(path: str | os.PathLike[str], text: str, fresh: bool = False) -> None:
+    """Write ``text`` as UTF-8. ``fresh``: the file is inside a folder the tools made (see
+    `write_new`); otherwise it is written whole to a temporary file first and renamed over an
+    old one (`write_replacing`)."""
     if fresh:
         write_new(path, text)
     else:
         def write(temporary: Path) -> None:
             temporary.write_text(text, encoding="utf-8", newline="")
         write_replacing(path, write)
+
+
+def write_csv(path: str | os.PathLike[str], header: Sequence[str],
+              rows: Iterable[Sequence[Any]], fresh: bool = False, separator: str = ",") -> None:
+    """A CSV file for spreadsheets (`csv_text`), written with `write_text`."""
+    write_text(path, csv_text(header, rows, separator), fresh)

@@ -1,4 +1,5 @@
-"""Batch grading: answers files in, ``grades.csv`` (and a chart) out.
+"""Batch grading: answers files in, one `GradeRow` per file (and a chart) out; the gradebook
+and the files' report are written from these rows by `maca.exercises.gradebook`.
 
 Every answer is checked again with the engine on the student's own variant (its seed is
 recomputed from course, assignment and student id); scores written in a file are ignored, and
@@ -30,7 +31,7 @@ from typing import Sequence
 
 from ..errors import MacaError, shown
 from ..words import Text, catalogue, say
-from .files import plain, write_csv, write_replacing
+from .files import plain, write_replacing
 from .model import check
 from .progress import Progress, student_seed
 from .roster import Student, file_stem
@@ -38,7 +39,7 @@ from .session import answers_file_name
 from .sets import ExerciseSet
 from .text import AnswersFileError
 
-__all__ = ["GradeRow", "grade_progress", "grade_files", "write_grades", "write_chart",
+__all__ = ["GradeRow", "grade_progress", "grade_files", "write_chart",
            "unusual", "HINTS", "CHART_FORMATS"]
 
 #: the grading policies for hints and "solution seen" (see the module's notes)
@@ -313,23 +314,6 @@ def _graded(base: ExerciseSet, progress: Progress, file: str, hints: str,
         why = exc if isinstance(exc, MacaError) else f"{type(exc).__name__}: {exc}"
         return GradeRow(file, progress.student_id, progress.assignment, max_score=base.max_score,
                         error=say("grade_file_bug", why=why)[lang])
-
-
-def write_grades(rows: Sequence[GradeRow], base: ExerciseSet, path: str | Path,
-                 separator: str = ",") -> None:
-    """``grades.csv``: assignment, student_id, one column per exercise, score, max_score,
-    unusual (how many unusual histories the file claims), status and the file. The status is
-    the outcome, then the unusual histories, then the other notes (a cell is cut at its end).
-    UTF-8 with a BOM, every cell spreadsheet-safe (`maca.exercises.files.cell`); ``separator``
-    ``;`` for a Turkish Excel. The file is written whole, then renamed over an old one."""
-    ids = [e.id for e in base]
-    write_csv(path, ["assignment", "student_id", *ids, "score", "max_score", "unusual", "status",
-                     "file"],
-              ([row.assignment, row.student_id,
-                *("" if row.scores.get(i) is None else row.scores[i] for i in ids),
-                row.score, row.max_score, len(row.unusual), "; ".join([row.status, *row.notes]),
-                row.file]
-               for row in rows), separator=separator)
 
 
 #: the chart formats `write_chart` writes

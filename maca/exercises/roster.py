@@ -1,5 +1,13 @@
 """Class lists (CSV): one student a row, with a ``student_id`` column and an optional ``name``.
 
+A Turkish school register's headers are read too (`ID_HEADERS`, `NAME_HEADERS`: ``Öğrenci No``,
+``Okul No``, ``Numara``…; ``Adı Soyadı``, ``Ad Soyad``…, or ``Adı`` and ``Soyadı`` apart; any
+case, spaces and dots ignored; ``S.No``, the row number, never), and `ClassList.columns` says
+which were taken. Optional columns carry what a course system matches grades on (`LMS_HEADERS`):
+Moodle's ``idnumber`` (``ID number``) and ``email`` (``Email address``, ``E-posta``), Canvas's
+``SIS User ID`` and ``SIS Login ID``, and a ``section`` (``Şube``, ``Sınıfı``); the gradebook
+export writes them (`maca.exercises.gradebook`).
+
 Lists come from real schools' spreadsheets, so the reader takes what they write: UTF-8 (with
 or without a BOM), UTF-16 (Excel's "Unicode text") and Windows Turkish (cp1254, Excel's
 default "CSV" on a Turkish Windows), with a `ClassList.note` saying which was used; commas,
@@ -34,7 +42,8 @@ from ..words import Text
 from .files import plain, read_capped, unsafe_chars
 
 __all__ = ["Student", "ClassList", "ClassListError", "read_class", "parse_class", "file_stem",
-           "name_clashes", "MAX_STUDENTS", "MAX_ID"]
+           "name_clashes", "header_key", "MAX_STUDENTS", "MAX_ID", "ID_HEADERS", "NAME_HEADERS",
+           "LMS_HEADERS"]
 
 #: the most students a class list may hold
 MAX_STUDENTS = 1000
@@ -55,18 +64,60 @@ class ClassListError(MacaError):
 
 @dataclass(frozen=True)
 class Student:
-    """One student of a class list."""
+    """One student of a class list, with the course systems' identifiers the list carries."""
 
     id: str
     name: str = ""
+    idnumber: str = ""       # Moodle's "ID number"
+    email: str = ""          # Moodle's "Email address"
+    sis_user_id: str = ""    # Canvas's "SIS User ID"
+    sis_login_id: str = ""   # Canvas's "SIS Login ID"
+    section: str = ""        # Canvas's "Section" (a register's "Şube")
 
 
 class ClassList(list[Student]):
     """The students of a class list, with the encoding the file was read in and a note about
-    it for the teacher (empty when it was plain UTF-8)."""
+    it for the teacher (empty when it was plain UTF-8), the note saying which columns were
+    taken for ids and names when they were not ``student_id`` and ``name``, and the optional
+    identifier columns the list has (`LMS_HEADERS` fields)."""
 
     encoding: str = "utf-8"
     note: Text | None = None
+    columns: Text | None = None
+    carries: frozenset[str] = frozenset()
+
+
+def header_key(header: str) -> str:
+    """A header as compared: Turkish letters without marks, lower case, letters and digits only.
+
+    >>> header_key("ÖĞRENCİ NO"), header_key("Adı Soyadı"), header_key("S.No"), header_key("E-posta")
+    ('ogrencino', 'adisoyadi', 'sno', 'eposta')
+    """
+    plain = unicodedata.normalize("NFKD", header.strip().lstrip("\ufeff").translate(_PLAIN))
+    return "".join(c for c in plain.lower() if c.isascii() and c.isalnum())
+
+
+#: headers read as the student id, the first found wins (compared by `header_key`)
+ID_HEADERS = ("student_id", "Öğrenci No", "Öğrenci Numarası", "Öğr. No", "Okul No",
+              "Okul Numarası", "Numara", "Numarası")
+#: headers read as the student's name, the first found wins
+NAME_HEADERS = ("name", "Adı Soyadı", "Ad Soyad", "Ad Soyadı", "Adı ve Soyadı", "Ad ve Soyad",
+                "Öğrenci Adı Soyadı", "İsim Soyisim", "İsim", "Full name")
+#: a given name and a surname in two columns, joined as the name
+_SPLIT_NAME = (("Adı", "Ad", "First name"), ("Soyadı", "Soyad", "Last name", "Surname"))
+#: the optional identifier columns: each `Student` field with the headers read as it
+LMS_HEADERS = (("idnumber", ("idnumber", "ID number")),
+               ("email", ("email", "Email address", "E-posta", "E-posta adresi", "E-mail")),
+               ("sis_user_id", ("SIS User ID",)), ("sis_login_id", ("SIS Login ID",)),
+               ("section", ("section", "Section", "Şube", "Sınıfı", "Sınıf")))
+
+
+def _find(keys: Sequence[str], headers: Sequence[str]) -> int | None:
+    """The index of the first of ``headers`` among the columns' ``keys``."""
+    for header in headers:
+        if header_key(header) in keys:
+            return keys.index(header_key(header))
+    return None
 
 
 def file_stem(student_id: str) -> str:
@@ -210,6 +261,50 @@ def parse_class(text: str, source: str = "<class list>") -> ClassList:
                                   f"CSV ({exc}); correct that line")) from None
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """Where a class list's columns are, and the note saying which were taken."""
+
+    id: int
+    name: tuple[int, ...]     # the name's column, or given name and surname apart, or none
+    lms: dict[str, int]       # `LMS_HEADERS` field -> its column
+    note: Text | None
+
+
+def _layout(first: Sequence[str], header: str, source: str) -> _Layout:
+    """The columns a header names (see the module's notes), refused without an id column."""
+    keys = [header_key(c) for c in first]
+    at_id = _find(keys, ID_HEADERS)
+    if at_id is None:
+        accepted = ", ".join(ID_HEADERS)
+        raise ClassListError(Text(
+            f"{source}: 1. satır öğrenci numarası sütunu ({accepted}) ve isterseniz ad sütunu "
+            f"(name, Adı Soyadı…) olan bir başlık olmalı; bulunan: {shown(header.strip())}",
+            f"{source}: line 1 must be a header with a student id column ({accepted}) and "
+            f"optionally a name column (name, Adı Soyadı…); found {shown(header.strip())}"))
+    at_name = _find(keys, NAME_HEADERS)
+    name = (at_name,) if at_name is not None else tuple(
+        at for at in (_find(keys, headers) for headers in _SPLIT_NAME) if at is not None)
+    lms = {field: at for field, headers in LMS_HEADERS
+           if (at := _find(keys, headers)) is not None}
+    note = None
+    if keys[at_id] != "studentid" or [keys[at] for at in name] not in ([], ["name"]):
+        taken = [shown(first[at].strip()) for at in name]
+        id_of = shown(first[at_id].strip())
+        names = Text(f", adlar {' ve '.join(taken)} "
+                     f"{'sütunundan' if len(taken) == 1 else 'sütunlarından'} alındı",
+                     f", names from {' and '.join(taken)}") if taken else \
+            Text(" alındı; ad sütunu yok", "; no name column")
+        note = Text(f"{source}: öğrenci numarası {id_of} sütunundan{names.tr}",
+                    f"{source}: student ids from the column {id_of}{names.en}")
+    return _Layout(at_id, name, lms, note)
+
+
+def _value(row: Sequence[str], at: int) -> str:
+    """The row's value in column ``at`` ('' past its end)."""
+    return row[at].strip() if at < len(row) else ""
+
+
 def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
               source: str, delimiter: str = ",") -> ClassList:
     def fail(line: int, tr: str, en: str) -> ClassListError:
@@ -217,15 +312,9 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
 
     rows = iter(reader)
     first = next(rows, [])
-    columns = [c.strip().lstrip("\ufeff").lower() for c in first]
-    if "student_id" not in columns:
-        raise ClassListError(Text(
-            f"{source}: 1. satır student_id sütunu (ve isterseniz name) olan bir başlık olmalı; "
-            f"bulunan: {shown(header.strip())}", f"{source}: line 1 must be a header with a "
-            f"student_id column (and optionally name); found {shown(header.strip())}"))
-    at_id = columns.index("student_id")
-    at_name = columns.index("name") if "name" in columns else None
+    layout = _layout(first, header, source)
     students = ClassList()
+    students.carries, students.columns = frozenset(layout.lms), layout.note
     lines_of: dict[str, int] = {}
     stems: dict[str, str] = {}
     line = 1
@@ -252,13 +341,13 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
                        "it (a name cannot run over several lines)")
         if not any(value.strip() for value in row):
             continue  # a blank line
-        if len(row) > len(columns):
-            raise fail(start, f"{len(row)} değer var ama başlıkta {len(columns)} sütun var; "
+        if len(row) > len(first):
+            raise fail(start, f"{len(row)} değer var ama başlıkta {len(first)} sütun var; "
                        "bir ad virgül ya da noktalı virgül içeriyorsa tırnak içine alın",
-                       f"{len(row)} values but the header has {len(columns)} columns; put a "
+                       f"{len(row)} values but the header has {len(first)} columns; put a "
                        "name that holds a comma or semicolon in quotes")
-        sid = row[at_id].strip() if at_id < len(row) else ""
-        name = row[at_name].strip() if at_name is not None and at_name < len(row) else ""
+        sid = _value(row, layout.id)
+        name = " ".join(filter(None, (_value(row, at) for at in layout.name)))
         if not sid:
             raise fail(start, "student_id boş", "student_id is empty")
         if len(sid) > MAX_ID or len(name) > MAX_ID:
@@ -275,7 +364,7 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
             tab = {"\t": ("sekme", "tab")}
             sep_tr, sep_en = tab.get(delimiter, (delimiter, delimiter))
             mark_tr, mark_en = tab.get(other, (other, other))
-            if len(columns) == 1:
+            if len(first) == 1:
                 raise fail(start, f"student_id {shown(sid)} içinde {mark_tr!r} var ama başlıkta "
                            "tek sütun var: başlığa name sütununu ekleyin (student_id"
                            f"{other}name) ya da numaradan {mark_tr!r} işaretini silin",
@@ -305,7 +394,13 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
                        "listeyi bölün", f"a class list holds at most {MAX_STUDENTS} students; "
                        "split the list")
         stems[key], lines_of[sid] = sid, start
-        students.append(Student(sid, name))
+        extra = {field: _value(row, at) for field, at in layout.lms.items()}
+        if any(len(v) > MAX_ID for v in extra.values()) or unsafe_chars("".join(extra.values())):
+            raise fail(start, f"bir kimlik ya da şube sütunu çok uzun (en çok {MAX_ID} karakter) "
+                       "ya da görünmez bir işaret içeriyor; düzeltin",
+                       f"an identifier or section column is too long (at most {MAX_ID} "
+                       "characters) or holds an invisible mark; correct it")
+        students.append(Student(sid, name, **extra))
     if not students:
         raise ClassListError(Text(f"{source}: listede hiç öğrenci yok",
                                   f"{source}: the class list has no students"))

@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from maca.exercises import Worksheet, load_set
+from maca.exercises.gradebook import FORMATS
 from maca.words import catalogue, say
 from maca.lessonkit import Markdown
 
-#: the class of the round trip
-CLASS = "student_id,name\n2024001,Ayşe\n2024002,Mehmet\n2024003,Zeynep\n"
+#: the class of the round trip, as a school register writes it
+CLASS = "Öğrenci No;Adı Soyadı\n2024001;Ayşe Yılmaz\n2024002;Mehmet Kaya\n2024003;Zeynep Demir\n"
 STUDENTS = ("2024001", "2024002", "2024003")
 COURSE = "MAT101"
 
@@ -32,10 +33,11 @@ catalogue("teachers", {
     "assignment": ("hafta-2", "week-2"),
     "files": ("Oluşan dosyalar: {files}", "Files written: {files}"),
     "answers": ("Cevap dosyaları: {files}", "Answers files: {files}"),
-    "grades": ("`grades.csv` ({columns} sütun; her alıştırmanın puanı kendi sütununda). Özet "
-               "sütunlar:\n\n{table}",
-               "`grades.csv` ({columns} columns; each exercise's score has its own column). The "
-               "summary columns:\n\n{table}"),
+    "grades": ("`grades.csv`: sınıf listesinin sırasıyla her öğrenciye bir satır ({columns} "
+               "sütun; her sorunun puanı kendi sütununda). Özet sütunlar:\n\n{table}",
+               "`grades.csv`: one row per student, in the class list's order ({columns} "
+               "columns; each question's points have their own column). The summary "
+               "columns:\n\n{table}"),
 }, scoped=True)
 
 
@@ -113,11 +115,24 @@ class RoundTrip:
         said = run(*command, cwd=self.work)
         with open(self.work / "grades.csv", encoding="utf-8-sig") as handle:
             table = list(csv.reader(handle))
-        keep = [i for i, name in enumerate(table[0])
-                if name in ("student_id", "assignment", "score", "max_score", "status")]
+        summary = {say(f"gb_{key}")[self.lang] for key in ("student_id", "name", "points",
+                                                            "maximum", "percent", "status")}
+        keep = [i for i, name in enumerate(table[0]) if name in summary]
         rows = ["| " + " | ".join(table[0][i] for i in keep) + " |", "|---" * len(keep) + "|"]
         rows += ["| " + " | ".join(row[i] for i in keep) + " |" for row in table[1:]]
         return [Markdown(shown(command, said)),
                 Markdown(say("teachers.grades").say(self.lang, columns=len(table[0]),
                              table="\n".join(rows))),
                 Image(filename=str(self.work / "chart.png"), width=600)]
+
+    def lms(self) -> list[Markdown]:
+        """``grade --format moodle`` and ``canvas``, each with the file it wrote."""
+        shown_files = []
+        for fmt in FORMATS[1:]:
+            command = ["grade", "--set", str(self.sets / "passing.toml"), "--answers",
+                       "answers", "--out", f"{fmt}.csv", "--class", "class.csv", "--format",
+                       fmt, "--lang", self.lang]
+            run(*command, cwd=self.work)
+            text = (self.work / f"{fmt}.csv").read_text(encoding="utf-8-sig")
+            shown_files.append(Markdown(shown(command, text.strip())))
+        return shown_files
