@@ -723,8 +723,10 @@ def _trick_cards(number: int, trick: tuple[int, Sequence[Card | str]], players: 
     try:
         leader, given = trick
         cards = tuple(Card.parse(c) for c in given)
-    except (TypeError, ValueError) as exc:
-        raise PositionError(say("within"), where=say("hand.trick_shape", n=number), exc=exc) from None
+    except CardError as exc:
+        raise PositionError(say("within"), where=say("hand.trick_at", n=number), exc=exc) from None
+    except (TypeError, ValueError):
+        raise PositionError(say("hand.trick_shape"), n=number, value=shown(trick)) from None
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
         raise PositionError(say("hand.leader"), n=number, value=shown(leader), last=players - 1)
     if len(set(cards)) != len(cards):
@@ -865,11 +867,11 @@ catalogue("hand", {
                   "{value} değil", "seat {seat:no}'s dealt cards must be a card mask, not {value}"),
     "deal_size": ("{seat:name_loc} ({seat:no}) {size} kart var; her oyuncuya {count} kart "
                   "dağıtılır", "seat {seat:no} has {size} cards; every seat must be dealt {count}"),
-    "deal_removed": ("{seat:name_loc} ({seat:no}) {cards} var, ama bu kurallar o kartı desteden "
-                     "çıkarır", "seat {seat:no} holds {cards}, which these rules remove from the "
+    "deal_removed": ("{seat:name_loc} ({seat:no}) bu kurallarda desteden çıkarılan {cards} var",
+                     "seat {seat:no} holds {cards}, which these rules remove from the "
                      "deck"),
-    "deal_twice": ("{seat:name_loc} ({seat:no}) {cards} var, ama o kart başka bir oyuncuya da "
-                   "dağıtılmış", "seat {seat:no} holds {cards}, dealt to another seat too"),
+    "deal_twice": ("{seat:name_loc} ({seat:no}) başka bir oyuncuya da dağıtılmış {cards} var",
+                   "seat {seat:no} holds {cards}, dealt to another seat too"),
     "not_position": ("restore bir Position alır (bkz. maca.notation), {value} değil",
                      "restore takes a Position (see maca.notation), not {value}"),
     "tricks_list": ("tricks, (açan, kartlar) çiftlerinden oluşan bir liste olmalı, {value} değil",
@@ -884,8 +886,9 @@ catalogue("hand", {
                "{field}: give one group of cards per seat ({n}), not {value}"),
     "group_type": ("{field}: {seat:name_gen} ({seat:no}) kartları bir CardSet olmalı, {value} "
                    "değil", "{field}: seat {seat:no}'s cards must be a CardSet, not {value}"),
-    "trick_shape": ("{n}. el (açan, kartlar) biçiminde olmalı",
-                    "trick {n} should be (leader, cards)"),
+    "trick_at": ("{n}. el", "trick {n}"),
+    "trick_shape": ("{n}. el (açan, kartlar) biçiminde olmalı, {value} değil",
+                    "trick {n} should be (leader, cards), not {value}"),
     "leader": ("{n}. el: açan {value} bir oyuncu değil (0 ile {last} arası olmalı)",
                "trick {n}: the leader {value} is not a seat (0 to {last})"),
     "trick_twice": ("{n}. elde bir kart iki kez var: {cards}", "trick {n} has a card twice: {cards}"),
@@ -908,16 +911,16 @@ catalogue("hand", {
                    "hand {n} has no passing, but passes are given"),
     "pass_count": ("{seat:name} ({seat:no}) {size} kart geçirmiş, {count} değil",
                    "seat {seat:no} passed {size} cards, not {count}"),
-    "passed_twice": ("{seat:name_gen} ({seat:no}) geçirdiği {cards} kartını başka bir oyuncu da "
-                     "geçirmiş", "{cards} passed by seat {seat:no} was passed by another seat too"),
-    "still_holds": ("{seat:name} ({seat:no}) {cards} geçirmiş, ama bu kartlar hâlâ onda",
+    "passed_twice": ("{seat:name_gen} ({seat:no}) geçirdiği {cards}, başka bir oyuncunun "
+                     "geçirdikleri arasında da var", "{cards} passed by seat {seat:no} was passed by another seat too"),
+    "still_holds": ("{seat:name} ({seat:no}) {cards} geçirmiş, ama hâlâ elinde tutuyor",
                     "seat {seat:no} passed {cards} but still holds it"),
-    "not_received": ("{seat:name} ({seat:no}) {cards} kartlarını {target:name_dat} ({target:no}) "
-                     "geçirmiş, ama {target:name} bu kartları ne tutuyor ne de oynamış",
+    "not_received": ("{seat:name} ({seat:no}) {target:name_dat} ({target:no}) {cards} geçirmiş, "
+                     "ama {target:name} ne tutuyor ne de oynamış",
                      "seat {seat:no} passed {cards} to seat {target:no}, which neither holds "
                      "nor played it"),
-    "kept": ("{seat:name} ({seat:no}) {cards} geçirmiş, ama bu kartlar hâlâ onda ya da onları "
-             "kendisi oynamış", "seat {seat:no} passed {cards} but still holds or played it"),
+    "kept": ("{seat:name} ({seat:no}) {cards} geçirmiş, ama hâlâ elinde tutuyor ya da kendisi "
+             "oynamış", "seat {seat:no} passed {cards} but still holds or played it"),
     "two_places": ("{cards} iki yerde birden var", "{cards} appears in two places"),
     "not_in_deck": ("{cards} bu kurallarda destede yok", "{cards} is not in the deck under these rules"),
     "missing": ("{cards} eksik: her kart ya bir oyuncuda olur, ya oynanmıştır ya da geçiriliyordur",

@@ -112,6 +112,8 @@ catalogue("record", {
     "hand_before_plays": ("bir kayıt, oyunlardan önce 'hand …' satırını yazar",
                           "a record lists 'hand …' before its plays"),
     "no_hand": ("kayıtta hiç tur yok", "the record has no hand"),
+    "hand_order": ("{n}. tur {last}. turdan sonra geliyor: sıradaki tur {next}. tur",
+                   "hand {n} follows hand {last}: the next is hand {next}"),
 }, scoped=True)
 
 

@@ -104,7 +104,7 @@ class Rules:
         if self.first_lead == "two_of_clubs" and not in_play & suit_mask(Suit.CLUBS):
             raise _bad("removed", str(self.removed), say("rules.no_club"))
         if not any(v > 0 and in_play >> i & 1 for i, v in enumerate(self.card_values)):
-            raise _bad("card_values", say("rules.no_points"), say("rules.some_points"))
+            raise RulesError(say("rules.no_points"))
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -231,9 +231,10 @@ catalogue("rules", {
     "bonus_removed": ("bu kart desteden çıkarıldı", "it was removed from the deck"),
     "no_club": ("ilk eli açacak sinek kalmadı (ya da first_lead=left_of_dealer seç)",
                 "no club is left to open the first trick (or set first_lead=left_of_dealer)"),
-    "no_points": ("oyundaki hiçbir kartın puanı yok", "no card in play worth points"),
-    "some_points": ("destedeki en az bir karta ceza puanı ver",
-                    "give at least one card in the deck a penalty value"),
+    "no_points": ("card_values kural seçeneği geçerli değil: oyundaki hiçbir kartın puanı yok; "
+                  "destedeki en az bir karta ceza puanı ver",
+                  "rules option card_values is not valid: no card in play is worth points; give "
+                  "at least one card in the deck a penalty value"),
     "use_bool": ("True ya da False yaz", "use True or False"),
     "use_whole": ("bir tam sayı yaz", "use a whole number"),
     "use_one_of": ("şunlardan birini yaz: {choices}", "use {choices}"),
@@ -266,9 +267,8 @@ catalogue("rules", {
 
 # -- reading one option: a reader per annotated type ---------------------------------------------------------------------
 def _bad(option: str, value: Any, valid: Text) -> RulesError:
-    """The error of an option's value (a `Text` says a value that is no single value)."""
-    return RulesError(say("rules.bad"), option=option, valid=valid,
-                      value=value if isinstance(value, Text) else shown(value))
+    """The error of an option's value; ``valid`` says what would be valid."""
+    return RulesError(say("rules.bad"), option=option, value=shown(value), valid=valid)
 
 
 def _whole(value: Any) -> bool:
