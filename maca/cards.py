@@ -158,6 +158,17 @@ def _turkish_lower(text: str) -> str:
     return text.replace("I", "ı").replace("İ", "i").lower()
 
 
+def _name_word(word: str) -> str:
+    """A word of a card's name, lowered the Turkish way ("KIZI", "SİNEK") or, when that is no
+    word of a name, the plain way ("KING", "SINEK" typed without the dotted capital).
+
+    >>> _name_word("KIZI"), _name_word("SINEK"), _name_word("KING")
+    ('kızı', 'sinek', 'king')
+    """
+    turkish = _turkish_lower(word)
+    return turkish if turkish in _SUIT_WORDS or turkish in _RANK_WORDS else word.lower()
+
+
 class Card:
     """One playing card: an immutable value object over the engine's int 0..51.
 
@@ -218,14 +229,14 @@ class Card:
             suit_tok = match.group(2) or match.group(3)
             rank = 8 if rank_tok == "10" else RANKS.index(rank_tok.upper())
             return cls(13 * _SUIT_BY_TOKEN[suit_tok] + rank)
-        # Turkish lowering first ("KUPA ASI"), then plain lowering ("KING OF HEARTS").
-        for lowered in (raw, unicodedata.normalize("NFC", text.strip()).lower()):
-            words = lowered.replace("’", "'").replace("'", "").replace("-", " ").split()
-            words = [w for w in words if w != "of"]
-            if len(words) == 2:
-                for suit_word, rank_word in (words, words[::-1]):
-                    if suit_word in _SUIT_WORDS and rank_word in _RANK_WORDS:
-                        return cls(13 * _SUIT_WORDS[suit_word] + _RANK_WORDS[rank_word])
+        written = unicodedata.normalize("NFC", text.strip())
+        words = [_name_word(w) for w in
+                 written.replace("’", "'").replace("'", "").replace("-", " ").split()]
+        words = [w for w in words if w != "of"]
+        if len(words) == 2:
+            for suit_word, rank_word in (words, words[::-1]):
+                if suit_word in _SUIT_WORDS and rank_word in _RANK_WORDS:
+                    return cls(13 * _SUIT_WORDS[suit_word] + _RANK_WORDS[rank_word])
         raise CardError(say("card_unreadable"), value=shown(text))
 
     @property
@@ -321,7 +332,7 @@ def _read_words(part: str, text: str) -> list[tuple[str, Card]]:
     found: list[tuple[str, Card]] = []
     i = 0
     while i < len(words):
-        if _turkish_lower(words[i]) in _SUIT_WORDS:
+        if _name_word(words[i]) in _SUIT_WORDS:
             size = 2
             if i + 1 == len(words):
                 raise CardError(say("card_suit_alone"), part=shown(words[i]), value=shown(text))

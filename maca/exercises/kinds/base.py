@@ -56,7 +56,7 @@ def require_answer(value: Any) -> None:
 def read_cards(value: Any) -> CardSet:
     """Cards given as ``"QS 2C"``, ``"Q♠, 2♣"``, a `Card`, or a list of cards.
 
-    >>> read_cards(["Q♠", "2c"]), read_cards("maça kızı, kupa ası")
+    >>> read_cards(["Q♠", "2c"]), read_cards("maça kızı kupa ası")
     (CardSet('QS 2C'), CardSet('QS AH'))
     """
     require_answer(value)
