@@ -693,11 +693,8 @@ def _pass_choice(cards: Iterable[Card | str] | str) -> tuple[int, int]:
     if isinstance(cards, Card):
         return cards.mask, 1
     if isinstance(cards, str):
-        try:
-            return Card.parse(cards).mask, 1
-        except CardError:
-            chosen = CardSet.parse(cards)
-            return chosen.mask, len(chosen)
+        chosen = CardSet.parse(cards)
+        return chosen.mask, len(chosen)
     if not isinstance(cards, (list, tuple, set, frozenset)):
         raise CardError(say("hand.pass_cards"), value=shown(cards))
     items = list(cards)

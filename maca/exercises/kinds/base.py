@@ -64,10 +64,7 @@ def read_cards(value: Any) -> CardSet:
         if isinstance(value, (CardSet, Card)):
             return value if isinstance(value, CardSet) else CardSet([value])
         if isinstance(value, str):
-            try:
-                return CardSet([Card.parse(value)])
-            except CardError:
-                return CardSet.parse(value)
+            return CardSet.parse(value)
         if isinstance(value, (list, tuple, set, frozenset)):
             cards = [Card.parse(v) for v in value]
             if len(set(cards)) != len(cards):
