@@ -749,7 +749,7 @@ def _undo_passes(rules: Rules, number: int, after_pass: list[int],
             continue
         if mask.bit_count() != rules.pass_count:
             raise PositionError(say("hand.pass_count"), seat=Seat(seat, rules.players),
-                                size=mask.bit_count(), count=rules.pass_count)
+                                n=mask.bit_count(), count=rules.pass_count)
         if seen & mask:
             raise PositionError(say("hand.passed_twice"), cards=str(CardSet(seen & mask)),
                                 seat=Seat(seat, rules.players))
@@ -902,12 +902,12 @@ catalogue("hand", {
     "holds_opener": ("{card} {seat:name_loc} ({seat:no}) ve ilk eli o açar",
                      "seat {seat:no} holds {card}, which opens it"),
     "no_lowest_club": ("en küçük sinek kimsede yok", "nobody holds the lowest club"),
-    "played_while_passing": ("herkes kart geçirmeden önce kart oynanmış",
+    "played_while_passing": ("herkes kartlarını geçirmeden önce kart oynanmış",
                              "cards were played before every seat had passed"),
     "no_passing": ("{n}. turda kart geçirme yok, ama geçirilen kartlar verilmiş",
                    "hand {n} has no passing, but passes are given"),
-    "pass_count": ("{seat:name} ({seat:no}) {size} kart geçirmiş, {count} değil",
-                   "seat {seat:no} passed {size} cards, not {count}"),
+    "pass_count": ("{seat:name} ({seat:no}) {n} kart geçirmiş, {count} değil",
+                   "seat {seat:no} passed {n} cards, not {count}"),
     "passed_twice": ("{seat:name_gen} ({seat:no}) geçirdiği {cards}, başka bir oyuncunun "
                      "geçirdikleri arasında da var", "{cards} passed by seat {seat:no} was passed by another seat too"),
     "still_holds": ("{seat:name} ({seat:no}) {cards} geçirmiş, ama hâlâ elinde tutuyor",
@@ -936,4 +936,5 @@ catalogue("hand", {
                      "bilinmiyor: kayıt yerine position() ile pozisyonunu sakla",
                      "this hand comes from a position that does not record its passes, so its "
                      "deal is unknown: save its position() instead of a record"),
-}, scoped=True)
+}, one={"pass_count": ("{seat:name} ({seat:no}) 1 kart geçirmiş, {count} değil",
+                      "seat {seat:no} passed 1 card, not {count}")}, scoped=True)

@@ -228,7 +228,7 @@ def test_bad_deal_details():
     (MID.replace("passed=done", "passed=-/-/-/-"), "cards were played before every seat had "
                                                    "passed"),
     (START.replace("...AKQJT98765432/", "...AKQJT9876543/").replace("-/-/-/-", "...2/-/-/-"),
-     "seat 0 passed 1 cards, not 3"),
+     "seat 0 passed 1 card, not 3"),
     (START.replace("-/-/-/-", "-/-/-"), "passed= needs 4 groups"),
     (MID + " peskir=1", "peskir= is given twice"),
     (MID.replace("peskir=-", "peskir=1"), "peşkir of seat 1 is refused: These rules have no "
