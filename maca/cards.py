@@ -112,6 +112,17 @@ catalogue("cards", {
     "suit_C": ("sinek", "clubs"), "suit_D": ("karo", "diamonds"), "suit_S": ("maça", "spades"),
     "suit_H": ("kupa", "hearts"),
     "card_name": ("{suit} {rank}", "{rank} of {suit}"),
+    "card_index": ("kartın sırası 0..51 arasında bir tam sayıdır, {value} değil",
+                   "card index must be an int 0..51, not {value}"),
+    "card_rank": ("değer 2..14 arasında bir tam sayıdır (as 14), {value} değil",
+                  "rank must be a whole number 2..14 (ace is 14), not {value}"),
+    "card_suit": ("renk bir Suit ya da 0..3 arasında bir sayıdır, {value} değil",
+                  "suit must be a Suit or 0..3, not {value}"),
+    "card_mask": ("kart maskesi aralık dışında: {value} (0 ile 2**52 - 1 arasında olmalı)",
+                  "card mask out of range: {value} (use 0 to 2**52 - 1)"),
+    "cards_given_as": ("kartlar «AS KS 2C» gibi bir yazıyla, bir kart listesiyle ya da bir "
+                       "maskeyle verilir, {value} ile değil",
+                       "cards must be text like 'AS KS 2C', a list of cards or a mask, not {value}"),
     "card_not_text": ("bir kart «QS» gibi bir yazıyla verilir, {value} ile değil",
                       "a card must be given as text like 'QS', not {value}"),
     "card_unreadable": ("{value} bir kart olarak okunamadı: önce değeri sonra rengi yaz (QS, Q♠, "
@@ -122,6 +133,10 @@ catalogue("cards", {
                       "expected a card like 'QS', got {value}"),
     "cards_not_text": ("bir kart listesi «AS KS 2C» gibi bir yazıyla verilir, {value} ile değil",
                        "a list of cards must be text like 'AS KS 2C', not {value}"),
+    "card_suit_alone": ("{value} içinde {part} tek başına bir kart değil: kartı rengi ve değeriyle "
+                        "yaz («maça kızı», «sinek 2'li») ya da kısaca (QS, 2C)",
+                        "in {value}, {part} is not a card on its own: name a card by its suit and "
+                        'rank ("maça kızı", "sinek 2\'li") or write it short (QS, 2C)'),
     "card_twice": ("{card}, {value} içinde iki kez geçiyor: her kart bir kez yazılır",
                    "{card} appears twice in {value}: each card can appear once"),
     "pbn_not_text": ("bir PBN eli «AKQ.T98..5432» gibi bir yazıyla verilir, {value} ile değil",
@@ -143,6 +158,17 @@ def _turkish_lower(text: str) -> str:
     return text.replace("I", "ı").replace("İ", "i").lower()
 
 
+def _name_word(word: str) -> str:
+    """A word of a card's name, lowered the Turkish way ("KIZI", "SİNEK") or, when that is no
+    word of a name, the plain way ("KING", "SINEK" typed without the dotted capital).
+
+    >>> _name_word("KIZI"), _name_word("SINEK"), _name_word("KING")
+    ('kızı', 'sinek', 'king')
+    """
+    turkish = _turkish_lower(word)
+    return turkish if turkish in _SUIT_WORDS or turkish in _RANK_WORDS else word.lower()
+
+
 class Card:
     """One playing card: an immutable value object over the engine's int 0..51.
 
@@ -161,7 +187,7 @@ class Card:
         if isinstance(index, str) and cls._all:
             return cls.parse(index)  # so that repr() evaluates: Card('QS')
         if type(index) is not int or not 0 <= index < 52:
-            raise CardError(f"card index must be an int 0..51, not {shown(index)}")
+            raise CardError(say("card_index"), value=shown(index))
         card = object.__new__(cls)
         object.__setattr__(card, "index", index)
         return card
@@ -176,9 +202,9 @@ class Card:
     def of(cls, rank: int, suit: Suit | int) -> Card:
         """The card of ``rank`` (2..14, ace high) and ``suit``."""
         if type(rank) is not int or not 2 <= rank <= 14:
-            raise CardError(f"rank must be a whole number 2..14 (ace is 14), not {shown(rank)}")
+            raise CardError(say("card_rank"), value=shown(rank))
         if not isinstance(suit, int) or isinstance(suit, bool) or not 0 <= suit < 4:
-            raise CardError(f"suit must be a Suit or 0..3, not {shown(suit)}")
+            raise CardError(say("card_suit"), value=shown(suit))
         return cls(13 * int(suit) + rank - 2)
 
     @classmethod
@@ -203,14 +229,14 @@ class Card:
             suit_tok = match.group(2) or match.group(3)
             rank = 8 if rank_tok == "10" else RANKS.index(rank_tok.upper())
             return cls(13 * _SUIT_BY_TOKEN[suit_tok] + rank)
-        # Turkish lowering first ("KUPA ASI"), then plain lowering ("KING OF HEARTS").
-        for lowered in (raw, unicodedata.normalize("NFC", text.strip()).lower()):
-            words = lowered.replace("’", "'").replace("'", "").replace("-", " ").split()
-            words = [w for w in words if w != "of"]
-            if len(words) == 2:
-                for suit_word, rank_word in (words, words[::-1]):
-                    if suit_word in _SUIT_WORDS and rank_word in _RANK_WORDS:
-                        return cls(13 * _SUIT_WORDS[suit_word] + _RANK_WORDS[rank_word])
+        written = unicodedata.normalize("NFC", text.strip())
+        words = [_name_word(w) for w in
+                 written.replace("’", "'").replace("'", "").replace("-", " ").split()]
+        words = [w for w in words if w != "of"]
+        if len(words) == 2:
+            for suit_word, rank_word in (words, words[::-1]):
+                if suit_word in _SUIT_WORDS and rank_word in _RANK_WORDS:
+                    return cls(13 * _SUIT_WORDS[suit_word] + _RANK_WORDS[rank_word])
         raise CardError(say("card_unreadable"), value=shown(text))
 
     @property
@@ -290,6 +316,34 @@ def _card_index(item: object) -> int:
     raise CardError(say("card_expected"), value=shown(item))
 
 
+def _read_words(part: str, text: str) -> list[tuple[str, Card]]:
+    """The cards of one comma-free part of a card list, each with the words that name it: a
+    suit word takes the word after it ("maça kızı"), "of" joins an English name ("queen of
+    spades"), any other word is a card on its own ("QS")."""
+    whole = part.strip()
+    if not whole:
+        return []
+    try:
+        return [(whole, Card.parse(whole))]
+    except CardError:
+        words = whole.split()
+        if len(words) == 1:
+            raise
+    found: list[tuple[str, Card]] = []
+    i = 0
+    while i < len(words):
+        if _name_word(words[i]) in _SUIT_WORDS:
+            size = 2
+            if i + 1 == len(words):
+                raise CardError(say("card_suit_alone"), part=shown(words[i]), value=shown(text))
+        else:
+            size = 3 if i + 2 < len(words) and words[i + 1].lower() == "of" else 1
+        name = " ".join(words[i:i + size])
+        found.append((name, Card.parse(name)))
+        i += size
+    return found
+
+
 class CardSet:
     """An immutable set of cards over a 52-bit mask, with the usual set operations.
 
@@ -309,12 +363,11 @@ class CardSet:
         if isinstance(cards, int) and not isinstance(cards, bool):
             mask = cards
             if not 0 <= mask < 1 << 52:
-                raise CardError(f"card mask out of range: {shown(mask)} (use 0 to 2**52 - 1)")
+                raise CardError(say("card_mask"), value=shown(mask))
         elif isinstance(cards, str):
             mask = CardSet.parse(cards).mask
         elif isinstance(cards, (bytes, bytearray, bool)) or not hasattr(cards, "__iter__"):
-            raise CardError(f"cards must be text like 'AS KS 2C', a list of cards or a mask, "
-                            f"not {shown(cards)}")
+            raise CardError(say("cards_given_as"), value=shown(cards))
         else:
             mask = 0
             for item in cards:
@@ -331,10 +384,15 @@ class CardSet:
     def parse(cls, text: str) -> CardSet:
         """Read cards separated by spaces or commas (``"AS KS, 10H"``), or PBN (``"AK.T..2"``).
 
-        Names with spaces ("maça kızı") go one per comma: ``"maça kızı, kupa ası"``.
+        A card's name is a suit word and a rank word ("maça kızı", "sinek 2'li") or, in
+        English, rank "of" suit; names and short forms mix, with or without commas:
 
-        >>> CardSet.parse("maça kızı, kupa ası, 2C")
-        CardSet('QS AH 2C')
+        >>> CardSet.parse("maça kızı kupa ası 2C"), CardSet.parse("queen of spades, 2C")
+        (CardSet('QS AH 2C'), CardSet('QS 2C'))
+        >>> CardSet.parse("karo kızı sinek")
+        Traceback (most recent call last):
+        ...
+        maca.errors.CardError: in 'karo kızı sinek', 'sinek' is not a card on its own: name a card by its suit and rank ("maça kızı", "sinek 2'li") or write it short (QS, 2C)
         """
         if not isinstance(text, str):
             raise CardError(say("cards_not_text"), value=shown(text))
@@ -343,19 +401,9 @@ class CardSet:
             return cls.from_pbn(stripped)
         if stripped in ("", "-"):
             return cls()
-        parts = [p.strip() for p in stripped.split(",")] if "," in stripped else stripped.split()
         mask = 0
-        for part in parts:
-            if not part:
-                continue
-            try:
-                named = [(part, Card.parse(part))]
-            except CardError:
-                if " " not in part:
-                    raise
-                # "QS KS" inside one comma part: read it word by word.
-                named = [(word, Card.parse(word)) for word in part.split()]
-            for word, card in named:
+        for part in stripped.split(","):
+            for word, card in _read_words(part, text):
                 if mask & card.mask:
                     raise CardError(say("card_twice"), card=shown(word), value=shown(text))
                 mask |= card.mask

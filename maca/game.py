@@ -112,14 +112,16 @@ class Game:
         game = cls.from_hand(Hand.replayed(first))
         for record in others:
             if record.number != game.hand.number + 1:
-                raise RecordError(f"line {record.line}: hand {record.number} follows hand "
-                                  f"{game.hand.number}: the next is hand {game.hand.number + 1}")
+                raise RecordError(say("within"), where=say("record.line", n=record.line),
+                                  exc=say("record.hand_order", n=record.number,
+                                          last=game.hand.number, next=game.hand.number + 1))
             try:
                 game.next_hand(dealer=record.dealer, dealt=record.deal)
             except IllegalActionError as exc:
-                raise RecordError(say("within"), where=f"line {record.line}", exc=exc) from None
+                raise RecordError(say("within"), where=say("record.line", n=record.line), exc=exc) from None
             except PositionError as exc:
-                raise RecordError(say("within"), where=f"line {record.deal_line}", exc=exc) from None
+                raise RecordError(say("within"), where=say("record.line", n=record.deal_line),
+                                  exc=exc) from None
             game.hand.replay(record.entries)
         return game
 

@@ -30,7 +30,7 @@ from .rules import DIRECTIONS, Rules
 from .scoring import hand_points, moon_shooters, penalty_points
 from .simulation import random_playout, shuffle
 from .trick import Trick, best_position
-from .words import say
+from .words import Seat, Text, catalogue, say
 
 __all__ = ["Hand", "shuffler"]
 
@@ -44,7 +44,7 @@ def shuffler(seed: int | str | None = None) -> random.Random:
     if seed is None:
         return secrets.SystemRandom()
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise SettingError(f"a seed is a whole number or a text, not {shown(seed)}")
+        raise SettingError(say("hand.seed"), value=shown(seed))
     return random.Random(seed)
 
 
@@ -60,7 +60,7 @@ class Hand:
         _check_rules(rules)
         self.rules = rules
         self.players = n = rules.players
-        self.number = _whole("hand number", number, 1)
+        self.number = _whole("number", number, 1)
         self.dealer = _whole("dealer", dealer, 0, n - 1)
         _check_deal(rules, dealt)
         self._dealt: tuple[int, ...] | None = tuple(dealt)
@@ -95,7 +95,7 @@ class Hand:
         """
         _check_rules(rules)
         if rng is not None and not isinstance(rng, random.Random):
-            raise SettingError(f"rng must be a random.Random, not {shown(rng)}")
+            raise SettingError(say("hand.rng"), value=shown(rng))
         n = rules.players
         dealer = _whole("dealer", dealer, 0, n - 1)
         deck = list(compiled(rules).deck)
@@ -111,14 +111,14 @@ class Hand:
         """A hand from each seat's cards (lists of cards, or text like ``"AS KS 2C"``)."""
         _check_rules(rules)
         if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
-            raise PositionError(f"give one list of cards per seat: {rules.players} lists, not "
-                                f"{shown(hands)}")
+            raise PositionError(say("hand.lists"), n=rules.players, value=shown(hands))
         masks = []
         for seat, cards in enumerate(hands):
             try:
                 masks.append(cards.mask if isinstance(cards, CardSet) else CardSet(cards).mask)
             except CardError as exc:
-                raise PositionError(say("within"), where=f"seat {seat}'s cards", exc=exc) from None
+                raise PositionError(say("within"), where=say("hand.seat_cards", seat=Seat(seat, rules.players)),
+                                    exc=exc) from None
         return cls(rules, masks, number=number, dealer=dealer)
 
     @classmethod
@@ -143,32 +143,31 @@ class Hand:
         maca.errors.PositionError: trick 1 is led by seat 3, but seat 0 holds 2C, which opens it
         """
         if not isinstance(position, Position):
-            raise PositionError(f"restore takes a Position (see maca.notation), not "
-                                f"{shown(position)}")
+            raise PositionError(say("hand.not_position"), value=shown(position))
         rules, cards, passed, tricks = position.rules, position.cards, position.passed, position.tricks
         trick, peskir, moon = position.trick, position.peskir, position.moon
         number, dealer = position.number, position.dealer
         _check_rules(rules)
         n = rules.players
-        number, dealer = _whole("hand number", number, 1), _whole("dealer", dealer, 0, n - 1)
+        number, dealer = _whole("number", number, 1), _whole("dealer", dealer, 0, n - 1)
         if not isinstance(tricks, (list, tuple)):
-            raise PositionError(f"tricks must be a list of (leader, cards), not {shown(tricks)}")
+            raise PositionError(say("hand.tricks_list"), value=shown(tricks))
         if not isinstance(peskir, (list, tuple, set)):
-            raise PositionError(f"peskir must be a list of seats, not {shown(peskir)}")
-        declared = sorted(_whole("peşkir seat", seat, 0, n - 1) for seat in peskir)
+            raise PositionError(say("hand.peskir_list"), value=shown(peskir))
+        declared = sorted(_whole("peskir_seat", seat, 0, n - 1) for seat in peskir)
         if len(set(declared)) != len(declared):
-            raise PositionError(f"peskir names a seat twice: {declared}")
+            raise PositionError(say("hand.peskir_twice"), value=shown(declared))
         holding = [m for m in _seat_masks("cards", cards, n) if m is not None]
         if len(holding) != n:
-            raise PositionError("cards: every seat holds a CardSet (possibly empty), not None")
+            raise PositionError(say("hand.cards_none"))
         history = [_trick_cards(i + 1, t, n, complete=True) for i, t in enumerate(tricks)]
         if trick is not None:
             history.append(_trick_cards(len(history) + 1, trick, n, complete=False))
         for number_, ((leader, plays), (next_leader, _)) in enumerate(zip(history, history[1:]), 1):
             winner = (leader + best_position([c.index for c in plays])) % n
             if next_leader != winner:  # said before the deal is rebuilt from who played what
-                raise PositionError(f"trick {number_ + 1} is led by seat {next_leader}, but seat "
-                                    f"{winner} won trick {number_}")
+                raise PositionError(say("hand.led_by"), n=number_ + 1, seat=Seat(next_leader, n),
+                                    rightful=say("hand.won_before", n=number_, seat=Seat(winner, n)))
         played = [0] * n
         for leader, plays in history:
             for i, card in enumerate(plays):
@@ -177,7 +176,7 @@ class Hand:
         given = None if passed is None else _seat_masks("passed", passed, n)
         dealt, passing = _undo_passes(rules, number, after_pass, given)
         if passing and any(plays for _, plays in history):
-            raise PositionError("cards were played before every seat had passed")
+            raise PositionError(say("hand.played_while_passing"))
         _check_cards_placed(rules, holding, history, dealt)
         hand = cls(rules, dealt, number=number, dealer=dealer)
         if given is None and hand._passing:
@@ -187,37 +186,39 @@ class Hand:
         elif given is not None:
             for seat, mask in enumerate(given):
                 if mask is not None:
-                    hand._refuse_as_position(lambda: hand.give(seat, CardSet(mask)),
-                                             f"seat {seat} could not pass {CardSet(mask)}")
+                    hand._refuse_as_position(lambda: hand.give(seat, CardSet(mask)), say(
+                        "hand.could_not_pass", seat=Seat(seat, n), cards=str(CardSet(mask))))
         for seat in declared:
             hand._refuse_as_position(lambda: hand.declare_peskir(seat),
-                                     f"peşkir of seat {seat} is refused")
+                                     say("hand.peskir_refused", seat=Seat(seat, n)))
         for number_, (leader, plays) in enumerate(history, 1):
             if leader != hand._to_move:
-                raise PositionError(f"trick {number_} is led by seat {leader}, but "
-                                    + hand._rightful_leader(number_))
+                raise PositionError(say("hand.led_by"), n=number_, seat=Seat(leader, n),
+                                    rightful=hand._rightful_leader(number_))
             for card in plays:
                 seat = hand._to_move
-                hand._refuse_as_position(lambda: hand.play(card),
-                                         f"trick {number_}: seat {seat} could not play {card}")
+                hand._refuse_as_position(lambda: hand.play(card), say(
+                    "hand.could_not_play", n=number_, seat=Seat(seat, n), card=str(card)))
         if moon is not None:
-            hand._refuse_as_position(lambda: hand.choose_moon(moon), f"moon={moon} is refused")
+            hand._refuse_as_position(lambda: hand.choose_moon(moon),
+                                     say("hand.moon_refused", moon=moon))
         return hand
 
-    def _refuse_as_position(self, action: Callable[[], None], what: str) -> None:
+    def _refuse_as_position(self, action: Callable[[], None], what: Text) -> None:
         """Run a replayed action; a refusal becomes a `PositionError` saying what and why."""
         try:
             action()
         except IllegalActionError as exc:
             raise PositionError(say("within"), where=what, exc=exc) from None
 
-    def _rightful_leader(self, number: int) -> str:
+    def _rightful_leader(self, number: int) -> Text:
         """Who leads trick ``number`` here, said for an error message."""
+        seat = Seat(self._to_move, self.players)
         if number > 1:
-            return f"seat {self._to_move} won trick {number - 1}"
+            return say("hand.won_before", n=number - 1, seat=seat)
         if self.rules.first_lead == "left_of_dealer":
-            return f"seat {self._to_move}, left of the dealer (seat {self.dealer}), opens it"
-        return f"seat {self._to_move} holds {Card(self._lowest_club.bit_length() - 1)}, which opens it"
+            return say("hand.left_of_dealer", seat=seat, dealer=Seat(self.dealer, self.players))
+        return say("hand.holds_opener", seat=seat, card=str(Card(self._lowest_club.bit_length() - 1)))
 
     def _opening_leader(self, holding: Sequence[int] | None = None) -> int:
         if self.rules.first_lead == "left_of_dealer":
@@ -225,7 +226,7 @@ class Hand:
         for seat, mask in enumerate(self._cards if holding is None else holding):
             if mask & self._lowest_club:
                 return seat
-        raise PositionError("nobody holds the lowest club")  # pragma: no cover (deal checked)
+        raise PositionError(say("hand.no_lowest_club"))  # pragma: no cover (deal checked)
 
     # -- what is going on --------------------------------------------------------------------
     @property
@@ -485,7 +486,7 @@ class Hand:
             raise IllegalActionError(Verdict(Reason.PASSING_NOT_DONE, {
                 "waiting": self._given.index(None), "players": self.players}))
         if not isinstance(rng, random.Random):
-            raise SettingError(f"rng must be a random.Random, not {shown(rng)}")
+            raise SettingError(say("hand.rng"), value=shown(rng))
         taken, won = random_playout(
             rng.random, self._cards[:], self._taken[:], self._won[:], self._compiled,
             self._breakers, self._broken, not self._tricks, self._leader,
@@ -604,8 +605,7 @@ class Hand:
     def describe_record(self) -> HandRecord:
         """The whole hand (deal, passes, declarations, plays) as a `HandRecord`."""
         if self._dealt is None:
-            raise RecordError("this hand comes from a position that does not record its passes, "
-                              "so its deal is unknown: save its position() instead of a record")
+            raise RecordError(say("hand.deal_unknown"))
         entries: list[Entry] = []
         plays: list[Card] = []
         for action in self.history:
@@ -639,7 +639,8 @@ class Hand:
         try:
             hand = cls(record.rules, record.deal, number=record.number, dealer=record.dealer)
         except PositionError as exc:
-            raise RecordError(say("within"), where=f"line {record.deal_line}", exc=exc) from None
+            raise RecordError(say("within"), where=say("record.line", n=record.deal_line),
+                              exc=exc) from None
         hand.replay(record.entries)
         return hand
 
@@ -657,8 +658,8 @@ class Hand:
                 else:
                     self.choose_moon(entry.choice)
             except IllegalActionError as exc:
-                raise RecordError(say("within"), exc=exc, where=f"line {entry.line}: "
-                                  f"{shown(entry.written or entry.text)} was refused") from None
+                raise RecordError(say("within"), exc=exc, where=say(
+                    "record.refused", n=entry.line, value=shown(entry.written or entry.text))) from None
 
     def copy(self) -> Hand:
         """An independent copy (history included), for simulations."""
@@ -692,14 +693,10 @@ def _pass_choice(cards: Iterable[Card | str] | str) -> tuple[int, int]:
     if isinstance(cards, Card):
         return cards.mask, 1
     if isinstance(cards, str):
-        try:
-            return Card.parse(cards).mask, 1
-        except CardError:
-            chosen = CardSet.parse(cards)
-            return chosen.mask, len(chosen)
+        chosen = CardSet.parse(cards)
+        return chosen.mask, len(chosen)
     if not isinstance(cards, (list, tuple, set, frozenset)):
-        raise CardError(f"the cards to pass are a list of cards or text like 'QS 2H 3D', not "
-                        f"{shown(cards)}")
+        raise CardError(say("hand.pass_cards"), value=shown(cards))
     items = list(cards)
     return CardSet(items).mask, len(items)
 
@@ -707,12 +704,12 @@ def _pass_choice(cards: Iterable[Card | str] | str) -> tuple[int, int]:
 def _seat_masks(field: str, groups: Sequence[CardSet | None], players: int) -> list[int | None]:
     """Each seat's group as a mask (None stays None), checked: one CardSet (or None) a seat."""
     if not isinstance(groups, (list, tuple)) or len(groups) != players:
-        raise PositionError(f"{field}: give one group of cards per seat ({players}), not "
-                            f"{shown(groups)}")
+        raise PositionError(say("hand.groups"), field=field, n=players, value=shown(groups))
     masks: list[int | None] = []
     for seat, group in enumerate(groups):
         if group is not None and not isinstance(group, CardSet):
-            raise PositionError(f"{field}: seat {seat}'s cards must be a CardSet, not {shown(group)}")
+            raise PositionError(say("hand.group_type"), field=field, seat=Seat(seat, players),
+                                value=shown(group))
         masks.append(None if group is None else group.mask)
     return masks
 
@@ -723,19 +720,18 @@ def _trick_cards(number: int, trick: tuple[int, Sequence[Card | str]], players: 
     try:
         leader, given = trick
         cards = tuple(Card.parse(c) for c in given)
-    except (TypeError, ValueError) as exc:
-        raise PositionError(say("within"), where=f"trick {number} should be (leader, cards)", exc=exc) from None
+    except CardError as exc:
+        raise PositionError(say("within"), where=say("hand.trick_at", n=number), exc=exc) from None
+    except (TypeError, ValueError):
+        raise PositionError(say("hand.trick_shape"), n=number, value=shown(trick)) from None
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
-        raise PositionError(f"trick {number}: the leader {shown(leader)} is not a seat "
-                            f"(0 to {players - 1})")
+        raise PositionError(say("hand.leader"), n=number, value=shown(leader), last=players - 1)
     if len(set(cards)) != len(cards):
-        raise PositionError(f"trick {number} has a card twice: {' '.join(map(str, cards))}")
+        raise PositionError(say("hand.trick_twice"), n=number, cards=" ".join(map(str, cards)))
     if complete and len(cards) != players:
-        raise PositionError(f"trick {number} has {len(cards)} cards: a completed trick has "
-                            f"{players}")
+        raise PositionError(say("hand.trick_size"), n=number, size=len(cards), players=players)
     if not complete and len(cards) >= players:
-        raise PositionError(f"the trick in progress has {len(cards)} cards: it has fewer than "
-                            f"{players}")
+        raise PositionError(say("hand.current_size"), size=len(cards), players=players)
     return leader, cards
 
 
@@ -746,23 +742,23 @@ def _undo_passes(rules: Rules, number: int, after_pass: list[int],
     if given is None:
         return after_pass, False
     if direction == "none":
-        raise PositionError(f"hand {number} has no passing, but passes are given")
+        raise PositionError(say("hand.no_passing"), n=number)
     seen = 0
     for seat, mask in enumerate(given):
         if mask is None:
             continue
         if mask.bit_count() != rules.pass_count:
-            raise PositionError(f"seat {seat} passed {mask.bit_count()} cards, not "
-                                f"{rules.pass_count}")
+            raise PositionError(say("hand.pass_count"), seat=Seat(seat, rules.players),
+                                n=mask.bit_count(), count=rules.pass_count)
         if seen & mask:
-            raise PositionError(f"{CardSet(seen & mask)} passed by seat {seat} was passed by "
-                                "another seat too")
+            raise PositionError(say("hand.passed_twice"), cards=str(CardSet(seen & mask)),
+                                seat=Seat(seat, rules.players))
         seen |= mask
     if None in given:  # still choosing: the cards put down are no longer held
         for seat, mask in enumerate(given):
             if mask and mask & after_pass[seat]:
-                raise PositionError(f"seat {seat} passed {CardSet(mask & after_pass[seat])} "
-                                    "but still holds it")
+                raise PositionError(say("hand.still_holds"), seat=Seat(seat, rules.players),
+                                    cards=str(CardSet(mask & after_pass[seat])))
         return [held | (g or 0) for held, g in zip(after_pass, given)], True
     dealt = list(after_pass)
     for seat, mask in enumerate(given):
@@ -770,11 +766,12 @@ def _undo_passes(rules: Rules, number: int, after_pass: list[int],
         target = rules.seat_towards(seat, direction)
         assert target is not None
         if mask & ~after_pass[target]:
-            raise PositionError(f"seat {seat} passed {CardSet(mask & ~after_pass[target])} to "
-                                f"seat {target}, which neither holds nor played it")
+            raise PositionError(say("hand.not_received"), seat=Seat(seat, rules.players),
+                                cards=str(CardSet(mask & ~after_pass[target])),
+                                target=Seat(target, rules.players))
         if mask & after_pass[seat]:
-            raise PositionError(f"seat {seat} passed {CardSet(mask & after_pass[seat])} but "
-                                "still holds or played it")
+            raise PositionError(say("hand.kept"), seat=Seat(seat, rules.players),
+                                cards=str(CardSet(mask & after_pass[seat])))
         dealt[target] &= ~mask
     for seat, mask in enumerate(given):
         dealt[seat] |= mask or 0
@@ -787,57 +784,157 @@ def _check_cards_placed(rules: Rules, holding: list[int], history: list, dealt: 
     seen = 0
     for mask in places:
         if seen & mask:
-            raise PositionError(f"{CardSet(seen & mask)} appears in two places")
+            raise PositionError(say("hand.two_places"), cards=str(CardSet(seen & mask)))
         seen |= mask
     if seen & ~rules.deck_mask:
-        raise PositionError(f"{CardSet(seen & ~rules.deck_mask)} is not in the deck under these "
-                            "rules")
+        raise PositionError(say("hand.not_in_deck"), cards=str(CardSet(seen & ~rules.deck_mask)))
     passed = 0
     for mask in dealt:
         passed |= mask
     if passed != rules.deck_mask:
-        raise PositionError(f"{CardSet(rules.deck_mask & ~passed)} is missing: every card must "
-                            "be held, played or being passed")
+        raise PositionError(say("hand.missing"), cards=str(CardSet(rules.deck_mask & ~passed)))
     done = sum(len(cards) == rules.players for _, cards in history)
     for seat, mask in enumerate(dealt):
         if mask.bit_count() != rules.hand_size:
             now = holding[seat].bit_count()
-            raise PositionError(f"seat {seat} holds {now} cards; after its plays in {done} "
-                                f"trick(s) it should hold "
-                                f"{now + rules.hand_size - mask.bit_count()}")
+            raise PositionError(say("hand.holds_wrong"), seat=Seat(seat, rules.players), size=now,
+                                done=done, should=now + rules.hand_size - mask.bit_count())
 
 
 def _check_rules(rules: object) -> None:
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules (like Rules.preset('standard')), not "
-                         f"{shown(rules)}")
+        raise RulesError(say("hand.not_rules"), value=shown(rules))
 
 
 def _whole(what: str, value: object, low: int, high: int | None = None) -> int:
-    """``value`` if it is a whole number (not a bool) from ``low`` to ``high``."""
+    """``value`` if it is a whole number (not a bool) from ``low`` to ``high``; ``what`` names
+    it (``"dealer"``: the text ``hand.dealer``)."""
     if (isinstance(value, bool) or not isinstance(value, int) or value < low
             or (high is not None and value > high)):
-        valid = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise PositionError(f"{what} must be a whole number {valid}, not {shown(value)}")
+        raise PositionError(say("hand.whole_range" if high is not None else "hand.whole_from"),
+                            what=say(f"hand.{what}"), low=low, high=high, value=shown(value))
     return value
 
 
 def _check_deal(rules: Rules, dealt: Sequence[int]) -> None:
     n = rules.players
     if not isinstance(dealt, (list, tuple)) or len(dealt) != n:
-        raise PositionError(f"a deal needs one hand (a card mask) per seat: {n}, not "
-                            f"{shown(dealt)}")
+        raise PositionError(say("hand.deal_masks"), n=n, value=shown(dealt))
     seen = 0
     for seat, mask in enumerate(dealt):
         if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask < 1 << 52:
-            raise PositionError(f"seat {seat}'s dealt cards must be a card mask, not {shown(mask)}")
+            raise PositionError(say("hand.deal_mask"), seat=Seat(seat, n), value=shown(mask))
         size = mask.bit_count()
         if size != rules.hand_size:
-            raise PositionError(
-                f"seat {seat} has {size} cards; every seat must be dealt {rules.hand_size}")
+            raise PositionError(say("hand.deal_size"), seat=Seat(seat, n), size=size,
+                                count=rules.hand_size)
         if mask & ~rules.deck_mask:
             bad = CardSet(mask & ~rules.deck_mask)
-            raise PositionError(f"seat {seat} holds {bad}, which these rules remove from the deck")
+            raise PositionError(say("hand.deal_removed"), seat=Seat(seat, n), cards=str(bad))
         if seen & mask:
-            raise PositionError(f"seat {seat} holds {CardSet(seen & mask)}, dealt to another seat too")
+            raise PositionError(say("hand.deal_twice"), seat=Seat(seat, n),
+                                cards=str(CardSet(seen & mask)))
         seen |= mask
+
+
+# What a reader reads when a deal or a position cannot be the hand's: seats by name and number
+# (as position strings write them), tricks by their number.
+catalogue("hand", {
+    "seed": ("tohum (seed) bir tam sayı ya da bir yazıdır, {value} değil",
+             "a seed is a whole number or a text, not {value}"),
+    "rng": ("rng bir random.Random olmalı, {value} değil", "rng must be a random.Random, not {value}"),
+    "not_rules": ("rules bir Rules olmalı (Rules.preset('standard') gibi), {value} değil",
+                  "rules must be a Rules (like Rules.preset('standard')), not {value}"),
+    "number": ("tur numarası", "hand number"),
+    "dealer": ("dağıtan", "dealer"),
+    "peskir_seat": ("peşkir diyen oyuncu", "peşkir seat"),
+    "whole_range": ("{what} {low} ile {high} arasında bir tam sayı olmalı, {value} değil",
+                    "{what} must be a whole number from {low} to {high}, not {value}"),
+    "whole_from": ("{what} en az {low} olan bir tam sayı olmalı, {value} değil",
+                   "{what} must be a whole number {low} or more, not {value}"),
+    "lists": ("her oyuncu için bir kart listesi ver: {n} liste, {value} değil",
+              "give one list of cards per seat: {n} lists, not {value}"),
+    "seat_cards": ("{seat:name_gen} ({seat:no}) kartları", "seat {seat:no}'s cards"),
+    "pass_cards": ("geçirilecek kartlar bir kart listesi ya da «QS 2H 3D» gibi bir yazıdır, "
+                   "{value} değil",
+                   "the cards to pass are a list of cards or text like 'QS 2H 3D', not {value}"),
+    "deal_masks": ("bir dağıtım her oyuncu için bir kart maskesi ister: {n} tane, {value} değil",
+                   "a deal needs one hand (a card mask) per seat: {n}, not {value}"),
+    "deal_mask": ("{seat:name_dat} ({seat:no}) dağıtılan kartlar bir kart maskesi olmalı, "
+                  "{value} değil", "seat {seat:no}'s dealt cards must be a card mask, not {value}"),
+    "deal_size": ("{seat:name_loc} ({seat:no}) {size} kart var; her oyuncuya {count} kart "
+                  "dağıtılır", "seat {seat:no} has {size} cards; every seat must be dealt {count}"),
+    "deal_removed": ("{seat:name_loc} ({seat:no}) bu kurallarda desteden çıkarılan {cards} var",
+                     "seat {seat:no} holds {cards}, which these rules remove from the "
+                     "deck"),
+    "deal_twice": ("{seat:name_loc} ({seat:no}) başka bir oyuncuya da dağıtılmış {cards} var",
+                   "seat {seat:no} holds {cards}, dealt to another seat too"),
+    "not_position": ("restore bir Position alır (bkz. maca.notation), {value} değil",
+                     "restore takes a Position (see maca.notation), not {value}"),
+    "tricks_list": ("tricks, (açan, kartlar) çiftlerinden oluşan bir liste olmalı, {value} değil",
+                    "tricks must be a list of (leader, cards), not {value}"),
+    "peskir_list": ("peskir bir oyuncu listesi olmalı, {value} değil",
+                    "peskir must be a list of seats, not {value}"),
+    "peskir_twice": ("peskir bir oyuncuyu iki kez sayıyor: {value}",
+                     "peskir names a seat twice: {value}"),
+    "cards_none": ("cards: her oyuncunun bir CardSet'i olmalı (boş olabilir), None değil",
+                   "cards: every seat holds a CardSet (possibly empty), not None"),
+    "groups": ("{field}: her oyuncu için bir kart grubu ver ({n}), {value} değil",
+               "{field}: give one group of cards per seat ({n}), not {value}"),
+    "group_type": ("{field}: {seat:name_gen} ({seat:no}) kartları bir CardSet olmalı, {value} "
+                   "değil", "{field}: seat {seat:no}'s cards must be a CardSet, not {value}"),
+    "trick_at": ("{n}. el", "trick {n}"),
+    "trick_shape": ("{n}. el (açan, kartlar) biçiminde olmalı, {value} değil",
+                    "trick {n} should be (leader, cards), not {value}"),
+    "leader": ("{n}. el: açan {value} bir oyuncu değil (0 ile {last} arası olmalı)",
+               "trick {n}: the leader {value} is not a seat (0 to {last})"),
+    "trick_twice": ("{n}. elde bir kart iki kez var: {cards}", "trick {n} has a card twice: {cards}"),
+    "trick_size": ("{n}. elde {size} kart var: biten bir elde {players} kart olur",
+                   "trick {n} has {size} cards: a completed trick has {players}"),
+    "current_size": ("oynanan elde {size} kart var: {players} karttan az olmalı",
+                     "the trick in progress has {size} cards: it has fewer than {players}"),
+    "led_by": ("{n}. eli {seat:name} ({seat:no}) açıyor, ama {rightful}",
+               "trick {n} is led by seat {seat:no}, but {rightful}"),
+    "won_before": ("{n}. eli {seat:name} ({seat:no}) aldı", "seat {seat:no} won trick {n}"),
+    "left_of_dealer": ("dağıtan {dealer:name} ({dealer:no}) olduğu için ilk eli solundaki "
+                       "{seat:name} ({seat:no}) açar",
+                       "seat {seat:no}, left of the dealer (seat {dealer:no}), opens it"),
+    "holds_opener": ("{card} {seat:name_loc} ({seat:no}) ve ilk eli o açar",
+                     "seat {seat:no} holds {card}, which opens it"),
+    "no_lowest_club": ("en küçük sinek kimsede yok", "nobody holds the lowest club"),
+    "played_while_passing": ("herkes kartlarını geçirmeden önce kart oynanmış",
+                             "cards were played before every seat had passed"),
+    "no_passing": ("{n}. turda kart geçirme yok, ama geçirilen kartlar verilmiş",
+                   "hand {n} has no passing, but passes are given"),
+    "pass_count": ("{seat:name} ({seat:no}) {n} kart geçirmiş, {count} değil",
+                   "seat {seat:no} passed {n} cards, not {count}"),
+    "passed_twice": ("{seat:name_gen} ({seat:no}) geçirdiği {cards}, başka bir oyuncunun "
+                     "geçirdikleri arasında da var", "{cards} passed by seat {seat:no} was passed by another seat too"),
+    "still_holds": ("{seat:name} ({seat:no}) {cards} geçirmiş, ama hâlâ elinde tutuyor",
+                    "seat {seat:no} passed {cards} but still holds it"),
+    "not_received": ("{seat:name} ({seat:no}) {target:name_dat} ({target:no}) {cards} geçirmiş, "
+                     "ama {target:name} ne tutuyor ne de oynamış",
+                     "seat {seat:no} passed {cards} to seat {target:no}, which neither holds "
+                     "nor played it"),
+    "kept": ("{seat:name} ({seat:no}) {cards} geçirmiş, ama hâlâ elinde tutuyor ya da kendisi "
+             "oynamış", "seat {seat:no} passed {cards} but still holds or played it"),
+    "two_places": ("{cards} iki yerde birden var", "{cards} appears in two places"),
+    "not_in_deck": ("{cards} bu kurallarda destede yok", "{cards} is not in the deck under these rules"),
+    "missing": ("{cards} eksik: her kart ya bir oyuncuda olur, ya oynanmıştır ya da geçiriliyordur",
+                "{cards} is missing: every card must be held, played or being passed"),
+    "holds_wrong": ("{seat:name_loc} ({seat:no}) {size} kart var; {done} elde oynadıktan sonra "
+                    "{should} kartı olmalı", "seat {seat:no} holds {size} cards; after its plays "
+                    "in {done} trick(s) it should hold {should}"),
+    "could_not_pass": ("{seat:name} ({seat:no}) {cards} geçiremezdi",
+                       "seat {seat:no} could not pass {cards}"),
+    "peskir_refused": ("{seat:name_gen} ({seat:no}) peşkiri kabul edilmiyor",
+                       "peşkir of seat {seat:no} is refused"),
+    "could_not_play": ("{n}. el: {seat:name} ({seat:no}) {card} oynayamazdı",
+                       "trick {n}: seat {seat:no} could not play {card}"),
+    "moon_refused": ("moon={moon} kabul edilmiyor", "moon={moon} is refused"),
+    "deal_unknown": ("bu tur, geçirilen kartları yazmayan bir pozisyondan geliyor, dağıtımı "
+                     "bilinmiyor: kayıt yerine position() ile pozisyonunu sakla",
+                     "this hand comes from a position that does not record its passes, so its "
+                     "deal is unknown: save its position() instead of a record"),
+}, one={"pass_count": ("{seat:name} ({seat:no}) 1 kart geçirmiş, {count} değil",
+                      "seat {seat:no} passed 1 card, not {count}")}, scoped=True)

@@ -37,10 +37,84 @@ from typing import Any, NamedTuple, Sequence
 from .cards import Card, CardSet
 from .errors import CardError, PositionError, RecordError, RulesError, shown
 from .rules import Rules
-from .words import say
+from .words import Seat, Text, catalogue, say
 
 __all__ = ["Position", "position_text", "parse_position", "rules_to_text", "rules_from_text",
            "Entry", "HandRecord", "record_text", "parse_hand_record", "parse_game_record"]
+
+# What a reader of a position string or a record reads when a part of it is wrong.
+catalogue("position", {
+    "on_off": ("{name}={value} seçeneği: on ya da off yaz", "option {name}={value}: write on or off"),
+    "option_number": ("{name}={value} seçeneği: bir tam sayı yaz (0-9 rakamlarıyla)",
+                      "option {name}={value}: write a whole number (digits 0-9)"),
+    "card_value": ("card_values seçeneği: {value}, QS:13 gibi yazılır",
+                   "option card_values: {value} should look like QS:13"),
+    "rules_not_text": ("kurallar 'standard;target=50' gibi bir yazıyla verilir, {value} ile değil",
+                       "rules are written as text like 'standard;target=50', not {value}"),
+    "option_shape": ("{value} kural seçeneği ad=değer biçiminde yazılır",
+                     "rules option {value} should look like name=value"),
+    "unknown_option": ("{value} içinde bilinmeyen bir kural seçeneği var: {field}",
+                       "unknown rules option {field} in {value}"),
+    "groups": ("{field}= için '/' ile ayrılmış {n} grup gerekir, {found} grup var",
+               "{field}= needs {n} groups separated by '/', found {found}"),
+    "field_seat": ("{field}= {seat:name} ({seat:no})", "{field}= seat {seat:no}"),
+    "digits": ("{field}={value}: 0-9 rakamlarıyla bir tam sayı yaz",
+               "{field}={value}: write a whole number with the digits 0-9"),
+    "empty": ("bir pozisyonda en az kurallar ve cards=… bulunur",
+              "a position needs at least the rules and cards=…"),
+    "rules": ("kurallar {value}", "rules {value}"),
+    "taken": ("taken= artık bir pozisyonun parçası değil: biten elleri tricks=0:2C,3C,KC,4C/2:… "
+              "ile yaz, alınan kartlar onlardan çıkar",
+              "taken= is not part of a position any more: list the completed tricks with "
+              "tricks=0:2C,3C,KC,4C/2:…, the taken cards follow"),
+    "unknown_field": ("{value} okunamadı: alanlar {fields} (ad=değer)",
+                      "cannot read {value}: fields are {fields} (key=value)"),
+    "twice": ("{field}= iki kez yazılmış", "{field}= is given twice"),
+    "no_cards": ("pozisyonda cards= alanı yok (her oyuncunun tuttuğu kartlar)",
+                 "the position has no cards= field (what each seat holds)"),
+    "cards_dash": ("cards= içinde '-' kullanılmaz: kartı kalmayan bir oyuncu için '...' yaz",
+                   "cards= cannot use '-': write an empty hand as '...'"),
+    "in_tricks": ("tricks= {n}. el", "tricks= trick {n}"),
+    "in_trick": ("trick= (oynanan el)", "trick="),
+    "hand_from_1": ("hand={n}: turlar 1'den başlayarak numaralanır",
+                    "hand={n}: hands are numbered from 1"),
+    "trick_shape": ("{where} {value}, 2:7C,8C gibi yazılır (önce eli açan, sonra kartlar)",
+                    "{where} {value} should look like 2:7C,8C (leader, then cards)"),
+    "leader": ("{where} açan", "{where} leader"),
+    "passed_none": ("passed=none yazılmış, ama {n}. turda kartlar {direction} geçirilir: "
+                    "geçirilen kartları yaz ya da passed=done",
+                    "passed=none, but hand {n} passes {direction}: write the passes, or "
+                    "passed=done"),
+}, scoped=True)
+catalogue("record", {
+    "line": ("{n}. satır", "line {n}"),
+    "not_text": ("bir kayıt bir yazıdır, {value} değil", "a record is text, not {value}"),
+    "rules_first": ("bir kayıt 'rules <kurallar>' satırıyla başlar",
+                    "a record starts with a line 'rules <preset>'"),
+    "seat_number": ("'{verb}' sözcüğünden sonra bir oyuncu numarası gelir (0-9 rakamlarıyla)",
+                    "'{verb}' is followed by a seat number (0-9 digits)"),
+    "unknown_entry": ("bilinmeyen satır {value} (hand, deal, pass, peskir, play ya da moon yaz)",
+                      "unknown entry {value} (use hand, deal, pass, peskir, play, moon)"),
+    "refused": ("{n}. satır: {value} kabul edilmedi", "line {n}: {value} was refused"),
+    "unreadable": ("{value} okunamadı", "cannot read {value}"),
+    "hand_line": ("'hand <numara> dealer <oyuncu>' yaz (numara 1 ya da daha büyük, oyuncu 0 ile "
+                  "{last} arası), {value} değil",
+                  "write 'hand <number> dealer <seat>' (number 1 or more, seat 0 to {last}), "
+                  "not {value}"),
+    "deal_next": ("bir hand satırından sonra 'deal <her oyuncunun kartları>' gelir",
+                  "a hand line is followed by 'deal <cards per seat>'"),
+    "deal_dash": ("deal içinde '-' kullanılmaz: her oyuncuya kartları dağıtılır",
+                  "deal cannot use '-': every seat is dealt its cards"),
+    "hand_first": ("rules satırından sonra 'hand <numara> dealer <oyuncu>' gelir",
+                   "after the rules line comes 'hand <number> dealer <seat>'"),
+    "second_hand": ("ikinci bir tur: bu kaydı bir oyun olarak oku",
+                    "a second hand: read this record as a game"),
+    "hand_before_plays": ("bir kayıt, oyunlardan önce 'hand …' satırını yazar",
+                          "a record lists 'hand …' before its plays"),
+    "no_hand": ("kayıtta hiç tur yok", "the record has no hand"),
+    "hand_order": ("{n}. tur {last}. turdan sonra geliyor: sıradaki tur {next}. tur",
+                   "hand {n} follows hand {last}: the next is hand {next}"),
+}, scoped=True)
 
 
 # -- rules ------------------------------------------------------------------------------------
@@ -89,12 +163,12 @@ def _option_value(name: str, text: str, base: Rules) -> Any:
     current = getattr(base, name)
     if isinstance(current, bool):
         if text not in ("on", "off"):
-            raise RulesError(f"option {name}={shown(text)}: write on or off")
+            raise RulesError(say("position.on_off"), name=name, value=shown(text))
         return text == "on"
     if isinstance(current, int):
         number = _whole_number(text)
         if number is None:
-            raise RulesError(f"option {name}={shown(text)}: write a whole number (digits 0-9)")
+            raise RulesError(say("position.option_number"), name=name, value=shown(text))
         return number
     if name == "removed":
         return CardSet() if text == "-" else CardSet(text.split("+"))
@@ -108,7 +182,7 @@ def _option_value(name: str, text: str, base: Rules) -> Any:
             card, _, points = item.partition(":")
             value = _whole_number(points)
             if value is None:
-                raise RulesError(f"option card_values: {shown(item)} should look like QS:13")
+                raise RulesError(say("position.card_value"), value=shown(item))
             values[card] = value
         return values
     return text
@@ -121,20 +195,20 @@ def rules_from_text(text: str) -> Rules:
     100
     """
     if not isinstance(text, str):
-        raise RulesError(f"rules are written as text like 'standard;target=50', not {shown(text)}")
+        raise RulesError(say("position.rules_not_text"), value=shown(text))
     name, *options = text.split(";")
     rules = Rules.preset(name)
     changes = {}
     for option in options:
         key, sep, value = option.partition("=")
         if not sep:
-            raise RulesError(f"rules option {shown(option)} should look like name=value")
+            raise RulesError(say("position.option_shape"), value=shown(option))
         if not hasattr(rules, key) or key == "name":
-            raise RulesError(f"unknown rules option {shown(key)} in {shown(text)}")
+            raise RulesError(say("position.unknown_option"), field=shown(key), value=shown(text))
         try:
             changes[key] = _option_value(key, value, rules)
         except CardError as exc:
-            raise RulesError(say("within"), where=f"rules option {key}", exc=exc) from None
+            raise RulesError(say("within"), where=say("rules.option", option=key), exc=exc) from None
     return rules.replace(**changes) if changes else rules
 
 
@@ -200,19 +274,20 @@ def _seat_groups(key: str, value: str, n: int) -> list[CardSet | None]:
     """Per seat a PBN group, or None for ``-``."""
     parts = value.split("/")
     if len(parts) != n:
-        raise PositionError(f"{key}= needs {n} groups separated by '/', found {len(parts)}")
+        raise PositionError(say("position.groups"), field=key, n=n, found=len(parts))
     groups: list[CardSet | None] = []
     for seat, part in enumerate(parts):
         try:
             groups.append(None if part == "-" else CardSet.from_pbn(part))
         except CardError as exc:
-            raise PositionError(say("within"), where=f"{key}= seat {seat}", exc=exc) from None
+            raise PositionError(say("within"), where=say("position.field_seat", field=key, seat=Seat(seat, n)),
+                                exc=exc) from None
     return groups
 
 
-def _int_field(key: str, value: str) -> int:
+def _int_field(key: str | Text, value: str) -> int:
     if not _is_number(value):
-        raise PositionError(f"{key}={shown(value)}: write a whole number with the digits 0-9")
+        raise PositionError(say("position.digits"), field=key, value=shown(value))
     return int(value)
 
 
@@ -230,57 +305,57 @@ def parse_position(text: str) -> Position:
     maca.errors.PositionError: cards= needs 4 groups separated by '/', found 3
     """
     if not isinstance(text, str) or not text.split():
-        raise PositionError("a position needs at least the rules and cards=…")
+        raise PositionError(say("position.empty"))
     rules_text, *tokens = text.split()
     try:
         rules = rules_from_text(rules_text)
     except RulesError as exc:
-        raise PositionError(say("within"), where=f"rules {shown(rules_text)}", exc=exc) from None
+        raise PositionError(say("within"), where=say("position.rules", value=shown(rules_text)),
+                            exc=exc) from None
     values: dict[str, str] = {}
     for token in tokens:
         key, sep, value = token.partition("=")
         if key == "taken":
-            raise PositionError("taken= is not part of a position any more: list the completed "
-                                "tricks with tricks=0:2C,3C,KC,4C/2:…, the taken cards follow")
+            raise PositionError(say("position.taken"))
         if not sep or key not in _KEYS:
-            raise PositionError(f"cannot read {shown(token)}: fields are {', '.join(_KEYS)} (key=value)")
+            raise PositionError(say("position.unknown_field"), value=shown(token),
+                                fields=", ".join(_KEYS))
         if key in values:
-            raise PositionError(f"{key}= is given twice")
+            raise PositionError(say("position.twice"), field=key)
         values[key] = value
     if "cards" not in values:
-        raise PositionError("the position has no cards= field (what each seat holds)")
+        raise PositionError(say("position.no_cards"))
     n = rules.players
     cards = [g for g in _seat_groups("cards", values["cards"], n) if g is not None]
     if len(cards) != n:
-        raise PositionError("cards= cannot use '-': write an empty hand as '...'")
+        raise PositionError(say("position.cards_dash"))
     tricks = [] if values.get("tricks", "-") == "-" else [
-        _parse_trick(f"tricks= trick {i}", part) for i, part in enumerate(values["tricks"].split("/"), 1)]
+        _parse_trick(say("position.in_tricks", n=i), part) for i, part in enumerate(values["tricks"].split("/"), 1)]
     number = _int_field("hand", values.get("hand", "1"))
     if number < 1:
-        raise PositionError(f"hand={number}: hands are numbered from 1")
+        raise PositionError(say("position.hand_from_1"), n=number)
     return Position(
         rules, cards, number=number, dealer=_int_field("dealer", values.get("dealer", "0")),
         passed=_parse_passed(values.get("passed"), rules, number), tricks=tricks,
-        trick=_parse_trick("trick=", values["trick"]) if "trick" in values else None,
+        trick=_parse_trick(say("position.in_trick"), values["trick"]) if "trick" in values else None,
         peskir=_parse_peskir(values.get("peskir", "-")), moon=values.get("moon"))
 
 
-def _parse_trick(where: str, value: str) -> tuple[int, list[Card]]:
+def _parse_trick(where: Text, value: str) -> tuple[int, list[Card]]:
     leader_text, sep, cards_text = value.partition(":")
     if not sep:
-        raise PositionError(f"{where} {shown(value)} should look like 2:7C,8C (leader, then cards)")
+        raise PositionError(say("position.trick_shape"), where=where, value=shown(value))
     try:
         cards = [Card.parse(c) for c in cards_text.split(",") if c]
     except CardError as exc:
         raise PositionError(say("within"), where=where, exc=exc) from None
-    return _int_field(f"{where} leader", leader_text), cards
+    return _int_field(say("position.leader", where=where), leader_text), cards
 
 
 def _parse_passed(value: str | None, rules: Rules, number: int) -> list[CardSet | None] | None:
     direction = rules.pass_direction(number)
     if value == "none" and direction != "none":
-        raise PositionError(f"passed=none, but hand {number} passes {direction}: write the "
-                            "passes, or passed=done")
+        raise PositionError(say("position.passed_none"), n=number, direction=say(f"dir_{direction}"))
     if value in (None, "none", "done"):
         return None
     assert value is not None
@@ -355,24 +430,32 @@ def record_text(hands: Sequence[HandRecord]) -> str:
 
 def _lines(text: str) -> tuple[Rules, list[tuple[int, str, list[str]]]]:
     if not isinstance(text, str):
-        raise RecordError(f"a record is text, not {type(text).__name__}")
+        raise RecordError(say("record.not_text"), value=type(text).__name__)
     lines = [(i + 1, line.split()) for i, line in enumerate(text.splitlines())
              if line.strip() and not line.lstrip().startswith("#")]
     if not lines or lines[0][1][0] != "rules" or len(lines[0][1]) != 2:
-        where = f"line {lines[0][0]}: " if lines else ""
-        raise RecordError(f"{where}a record starts with a line 'rules <preset>'")
+        raise _at(lines[0][0] if lines else None, say("record.rules_first"))
     try:
         rules = rules_from_text(lines[0][1][1])
     except RulesError as exc:
-        raise RecordError(say("within"), where=f"line {lines[0][0]}", exc=exc) from None
+        raise _at(lines[0][0], exc) from None
     return rules, [(num, words[0], words[1:]) for num, words in lines[1:]]
+
+
+def _at(line: int | None, problem: Text | Exception) -> RecordError:
+    """The `RecordError` of ``problem`` (a text or an inner error) on record line ``line``
+    (None: the record has no line to name)."""
+    if line is None:
+        assert isinstance(problem, Text)
+        return RecordError(problem)
+    return RecordError(say("within"), where=say("record.line", n=line), exc=problem)
 
 
 def _entry(num: int, verb: str, args: list[str]) -> Entry:
     """One line after a deal, read (a card that cannot be read is refused with its line)."""
     try:
         if verb in ("pass", "peskir") and not (args and _is_number(args[0])):
-            raise RecordError(f"line {num}: '{verb}' is followed by a seat number (0-9 digits)")
+            raise _at(num, say("record.seat_number", verb=verb))
         written = " ".join([verb, *args])
         if verb == "pass":
             return Entry(num, verb, int(args[0]), tuple(Card.parse(c) for c in args[1:]),
@@ -383,13 +466,12 @@ def _entry(num: int, verb: str, args: list[str]) -> Entry:
             return Entry(num, verb, cards=tuple(Card.parse(c) for c in args), written=written)
         if verb == "moon":
             return Entry(num, verb, choice=args[0], written=written)
-        raise RecordError(f"line {num}: unknown entry {shown(verb)} (use hand, deal, pass, "
-                          "peskir, play, moon)")
+        raise _at(num, say("record.unknown_entry", value=shown(verb)))
     except CardError as exc:
-        raise RecordError(say("within"), exc=exc,
-                          where=f"line {num}: {shown(' '.join([verb, *args]))} was refused") from None
+        raise RecordError(say("within"), exc=exc, where=say(
+            "record.refused", n=num, value=shown(" ".join([verb, *args])))) from None
     except IndexError:
-        raise RecordError(f"line {num}: cannot read {shown(' '.join([verb, *args]))}") from None
+        raise _at(num, say("record.unreadable", value=shown(" ".join([verb, *args])))) from None
 
 
 def _hand(rules: Rules, num: int, header: list[str], deal: tuple[int, str, list[str]] | None,
@@ -397,16 +479,16 @@ def _hand(rules: Rules, num: int, header: list[str], deal: tuple[int, str, list[
     number, dealer = (header[0], header[2]) if len(header) == 3 else ("", "")
     if (len(header) != 3 or header[1] != "dealer" or not _is_number(number) or int(number) < 1
             or not _is_number(dealer) or int(dealer) >= rules.players):
-        raise RecordError(f"line {num}: write 'hand <number> dealer <seat>' (number 1 or more, "
-                          f"seat 0 to {rules.players - 1}), not 'hand {' '.join(header)}'")
+        raise _at(num, say("record.hand_line", last=rules.players - 1,
+                           value=shown(" ".join(["hand", *header]))))
     if deal is None or deal[1] != "deal" or len(deal[2]) != 1:
-        raise RecordError(f"line {num}: a hand line is followed by 'deal <cards per seat>'")
+        raise _at(num, say("record.deal_next"))
     try:
         groups = _seat_groups("deal", deal[2][0], rules.players)
     except PositionError as exc:
-        raise RecordError(say("within"), where=f"line {deal[0]}", exc=exc) from None
+        raise _at(deal[0], exc) from None
     if None in groups:
-        raise RecordError(f"line {deal[0]}: deal cannot use '-': every seat is dealt its cards")
+        raise _at(deal[0], say("record.deal_dash"))
     return HandRecord(rules, int(number), int(dealer), tuple(g.mask for g in groups if g is not None),
                       tuple(_entry(*entry) for entry in entries), num, deal[0])
 
@@ -416,14 +498,13 @@ def parse_hand_record(text: str) -> HandRecord:
     `Hand.from_record` replays it."""
     rules, entries = _lines(text)
     if not entries or entries[0][1] != "hand":
-        where = f"line {entries[0][0]}: " if entries else ""
-        raise RecordError(f"{where}after the rules line comes 'hand <number> dealer <seat>'")
+        raise _at(entries[0][0] if entries else None, say("record.hand_first"))
     rest = entries[2:]
     second = next((i for i, (_, verb, _) in enumerate(rest) if verb == "hand"), len(rest))
     record = _hand(rules, entries[0][0], entries[0][2], entries[1] if len(entries) > 1 else None,
                    rest[:second])
     if second < len(rest):
-        raise RecordError(f"line {rest[second][0]}: a second hand: read this record as a game")
+        raise _at(rest[second][0], say("record.second_hand"))
     return record
 
 
@@ -434,10 +515,10 @@ def parse_game_record(text: str) -> tuple[HandRecord, ...]:
     starts = [i for i, (_, verb, _) in enumerate(entries) if verb == "hand"]
     if not starts:
         if entries:
-            raise RecordError(f"line {entries[0][0]}: a record lists 'hand …' before its plays")
-        raise RecordError("the record has no hand")
+            raise _at(entries[0][0], say("record.hand_before_plays"))
+        raise RecordError(say("record.no_hand"))
     if starts[0]:
-        raise RecordError(f"line {entries[0][0]}: a record lists 'hand …' before its plays")
+        raise _at(entries[0][0], say("record.hand_before_plays"))
     hands = []
     for i, end in zip(starts, starts[1:] + [len(entries)]):
         num, _, header = entries[i]

@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 
 from .cards import ALL_CARDS, HEARTS_MASK, QS, Card, CardSet, Suit, suit_mask
 from .errors import CardError, RulesError, shown
-from .words import say
+from .words import Text, catalogue, say
 
 __all__ = ["Rules", "PRESETS", "PRESET_NAMES", "DIRECTIONS", "MOON_RULES"]
 
@@ -83,30 +83,28 @@ class Rules:
 
     def _validate(self) -> None:
         if self.players not in (3, 4):
-            raise _bad("players", self.players, "use 3 or 4")
+            raise _bad("players", self.players, say("rules.use_3_or_4"))
         if "across" in self.pass_cycle and self.players == 3:
-            raise _bad("pass_cycle", self.pass_cycle, "3 players cannot pass across")
+            raise _bad("pass_cycle", self.pass_cycle, say("rules.no_across"))
         deck = 52 - len(self.removed)
         if deck % self.players:
             raise _bad("removed", str(self.removed),
-                       f"{deck} cards cannot be dealt evenly to {self.players} players")
+                       say("rules.uneven", deck=deck, players=self.players))
         if not 0 <= self.pass_count < deck // self.players:
-            raise _bad("pass_count", self.pass_count, "use 0 up to one less than a hand")
+            raise _bad("pass_count", self.pass_count, say("rules.pass_count"))
         if self.partnership and self.players != 4:
-            raise _bad("partnership", True, "partnerships need 4 players")
+            raise _bad("partnership", True, say("rules.partners_4"))
         if self.moon_needs_bonus and self.bonus_card is None:
-            raise _bad("moon_needs_bonus", True, "set a bonus_card first")
+            raise _bad("moon_needs_bonus", True, say("rules.bonus_first"))
         if self.target <= 0:
-            raise _bad("target", self.target, "use a positive number of points")
+            raise _bad("target", self.target, say("rules.positive"))
         if self.bonus_card is not None and self.bonus_card in self.removed:
-            raise _bad("bonus_card", str(self.bonus_card), "it was removed from the deck")
+            raise _bad("bonus_card", str(self.bonus_card), say("rules.bonus_removed"))
         in_play = ALL_CARDS & ~self.removed.mask
         if self.first_lead == "two_of_clubs" and not in_play & suit_mask(Suit.CLUBS):
-            raise _bad("removed", str(self.removed), "no club is left to open the first trick "
-                       "(or set first_lead=left_of_dealer)")
+            raise _bad("removed", str(self.removed), say("rules.no_club"))
         if not any(v > 0 and in_play >> i & 1 for i, v in enumerate(self.card_values)):
-            raise _bad("card_values", "no card in play worth points",
-                       "give at least one card in the deck a penalty value")
+            raise RulesError(say("rules.no_points"))
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -119,14 +117,15 @@ class Rules:
         """
         if isinstance(name, str) and name in PRESETS:
             return PRESETS[name]
-        raise RulesError(f"unknown rules preset {shown(name)}: use one of {', '.join(PRESETS)}")
+        raise RulesError(say("rules.unknown_preset"), value=shown(name), presets=", ".join(PRESETS))
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed: ``rules.replace(target=50)``."""
         names = {f.name for f in fields(self)}
         for key in changes:
             if key not in names:
-                raise RulesError(f"unknown rules option {shown(key)}: options are {', '.join(sorted(names))}")
+                raise RulesError(say("rules.unknown_option"), value=shown(key),
+                                 options=", ".join(sorted(names)))
         return replace(self, **changes)
 
     # -- derived facts, computed once (cached on the frozen instance) -------------------------------------------------------
@@ -184,7 +183,7 @@ class Rules:
     def pass_direction(self, number: int) -> str:
         """The pass direction of hand ``number`` (1-based): left, right, across or none."""
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise RulesError(f"a hand number is a whole number 1 or more, not {shown(number)}")
+            raise RulesError(say("rules.hand_number"), value=shown(number))
         if not self.pass_cycle or self.pass_count == 0:
             return "none"
         return self.pass_cycle[(number - 1) % len(self.pass_cycle)]
@@ -198,11 +197,10 @@ class Rules:
         """
         if (not isinstance(direction, str) or direction not in DIRECTIONS
                 or (direction == "across" and self.players == 3)):
-            raise RulesError(f"{shown(direction)} is not a direction for {self.players} players: use "
-                             + ("left, right or none" if self.players == 3
-                                else "left, right, across or none"))
+            raise RulesError(say("rules.direction_3" if self.players == 3 else "rules.direction"),
+                             value=shown(direction), players=self.players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise RulesError(f"{shown(seat)} is not a seat: seats are 0 to {self.players - 1}")
+            raise RulesError(say("rules.seat"), value=shown(seat), last=self.players - 1)
         offset = DIRECTIONS[direction]
         return (seat + offset) % self.players if offset else None
 
@@ -213,9 +211,64 @@ class Rules:
                 if f.name != "name" and getattr(self, f.name) != getattr(base, f.name)}
 
 
+# What a learner reads when a rules option is wrong: the option, its value, what is valid.
+catalogue("rules", {
+    "bad": ("{option}={value} kural seçeneği geçerli değil: {valid}",
+            "rules option {option}={value} is not valid: {valid}"),
+    "option": ("{option} kural seçeneği", "rules option {option}"),
+    "bad_points": ("{option} kural seçeneği: {card}: {value} geçerli değil: puanı bir tam sayıyla "
+                   "yaz", "rules option {option}: {card}: {value} is not valid: give a whole "
+                   "number of points"),
+    "use_3_or_4": ("3 ya da 4 yaz", "use 3 or 4"),
+    "no_across": ("3 kişiyle karşıya kart geçirilmez", "3 players cannot pass across"),
+    "uneven": ("{deck} kart {players} oyuncuya eşit dağıtılamaz",
+               "{deck} cards cannot be dealt evenly to {players} players"),
+    "pass_count": ("0 ile bir oyuncunun kart sayısının bir eksiği arasında bir sayı yaz",
+                   "use 0 up to one less than a hand"),
+    "partners_4": ("eşli oyun 4 kişiyle oynanır", "partnerships need 4 players"),
+    "bonus_first": ("önce bir bonus_card seç", "set a bonus_card first"),
+    "positive": ("sıfırdan büyük bir puan yaz", "use a positive number of points"),
+    "bonus_removed": ("bu kart desteden çıkarıldı", "it was removed from the deck"),
+    "no_club": ("ilk eli açacak sinek kalmadı (ya da first_lead=left_of_dealer seç)",
+                "no club is left to open the first trick (or set first_lead=left_of_dealer)"),
+    "no_points": ("card_values kural seçeneği geçerli değil: oyundaki hiçbir kartın puanı yok; "
+                  "destedeki en az bir karta ceza puanı ver",
+                  "rules option card_values is not valid: no card in play is worth points; give "
+                  "at least one card in the deck a penalty value"),
+    "use_bool": ("True ya da False yaz", "use True or False"),
+    "use_whole": ("bir tam sayı yaz", "use a whole number"),
+    "use_one_of": ("şunlardan birini yaz: {choices}", "use {choices}"),
+    "give_cards": ("kartları '2D' ya da CardSet.parse('2D 2C') gibi ver",
+                   "give cards, like '2D' or CardSet.parse('2D 2C')"),
+    "give_directions": ("her biri left, right, across ya da none olan bir yön listesi ver (boş "
+                        "liste: kart geçirme yok)",
+                        "give a list of directions, each left, right, across or none (an empty "
+                        "list: no passing)"),
+    "give_values": ("52 tam sayı (motorun sırasıyla her karta bir tane) ya da {example} gibi "
+                    "kartlardan puanlara bir eşleme ver",
+                    "give 52 whole numbers (one per card, in the engine's order) or a map of "
+                    "cards to points like {example}"),
+    "unknown_preset": ("bilinmeyen kural takımı {value}: şunlardan birini yaz: {presets}",
+                       "unknown rules preset {value}: use one of {presets}"),
+    "unknown_option": ("bilinmeyen kural seçeneği {value}: seçenekler {options}",
+                       "unknown rules option {value}: options are {options}"),
+    "hand_number": ("tur numarası 1 ya da daha büyük bir tam sayıdır, {value} değil",
+                    "a hand number is a whole number 1 or more, not {value}"),
+    "direction": ("{value}, {players} kişilik oyunda bir yön değil: left, right, across ya da "
+                  "none yaz", "{value} is not a direction for {players} players: use left, "
+                  "right, across or none"),
+    "direction_3": ("{value}, {players} kişilik oyunda bir yön değil: left, right ya da none "
+                    "yaz", "{value} is not a direction for {players} players: use left, right "
+                    "or none"),
+    "seat": ("{value} bir oyuncu değil: oyuncular 0 ile {last} arasıdır",
+             "{value} is not a seat: seats are 0 to {last}"),
+}, scoped=True)
+
+
 # -- reading one option: a reader per annotated type ---------------------------------------------------------------------
-def _bad(option: str, value: Any, valid: str) -> RulesError:
-    return RulesError(f"rules option {option}={shown(value)} is not valid: {valid}")
+def _bad(option: str, value: Any, valid: Text) -> RulesError:
+    """The error of an option's value; ``valid`` says what would be valid."""
+    return RulesError(say("rules.bad"), option=option, value=shown(value), valid=valid)
 
 
 def _whole(value: Any) -> bool:
@@ -224,13 +277,13 @@ def _whole(value: Any) -> bool:
 
 def _read_bool(option: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise _bad(option, value, "use True or False")
+        raise _bad(option, value, say("rules.use_bool"))
     return value
 
 
 def _read_int(option: str, value: Any) -> int:
     if not _whole(value):
-        raise _bad(option, value, "use a whole number")
+        raise _bad(option, value, say("rules.use_whole"))
     return int(value)
 
 
@@ -241,7 +294,7 @@ _CHOICES = {"name": PRESET_NAMES, "first_lead": FIRST_LEADS, "moon": MOON_RULES,
 def _read_choice(option: str, value: Any) -> str:
     choices = _CHOICES[option]
     if not isinstance(value, str) or value not in choices:
-        raise _bad(option, value, "use " + ", ".join(choices))
+        raise _bad(option, value, say("rules.use_one_of", choices=", ".join(choices)))
     return value
 
 
@@ -249,18 +302,17 @@ def _read_cards(option: str, value: Any) -> CardSet:
     if isinstance(value, CardSet):
         return value
     if not isinstance(value, (str, list, tuple, set, frozenset)):
-        raise _bad(option, value, "give cards, like '2D' or CardSet.parse('2D 2C')")
+        raise _bad(option, value, say("rules.give_cards"))
     try:
         return CardSet(value)
     except CardError as exc:
-        raise RulesError(say("within"), where=f"rules option {option}", exc=exc) from None
+        raise RulesError(say("within"), where=say("rules.option", option=option), exc=exc) from None
 
 
 def _read_directions(option: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)) or not all(
             isinstance(d, str) and d in DIRECTIONS for d in value):
-        raise _bad(option, value, "give a list of directions, each left, right, across or none "
-                                  "(an empty list: no passing)")
+        raise _bad(option, value, say("rules.give_directions"))
     return tuple(value)
 
 
@@ -268,12 +320,11 @@ def _read_values(option: str, value: Any) -> tuple[int, ...]:
     if isinstance(value, Mapping):
         return _values_from_map(value)
     if not isinstance(value, (list, tuple)) or len(value) != 52:
-        raise _bad(option, value, "give 52 whole numbers (one per card, in the engine's order) "
-                                  "or a map of cards to points like {'QS': 13}")
+        raise _bad(option, value, say("rules.give_values", example="{'QS': 13}"))
     for index, points in enumerate(value):
         if not _whole(points):
-            raise RulesError(f"rules option {option}: {Card(index)}: {shown(points)} is not "
-                             "valid: give a whole number of points")
+            raise RulesError(say("rules.bad_points"), option=option, card=str(Card(index)),
+                             value=shown(points))
     return tuple(value)
 
 
@@ -283,10 +334,11 @@ def _values_from_map(values: Mapping[Any, Any]) -> tuple[int, ...]:
         try:
             index = Card.parse(card).index
         except CardError as exc:
-            raise RulesError(say("within"), where="rules option card_values", exc=exc) from None
+            raise RulesError(say("within"), where=say("rules.option", option="card_values"),
+                             exc=exc) from None
         if not _whole(points):
-            raise RulesError(f"rules option card_values: {shown(card)}: {shown(points)} is not "
-                             "valid: give a whole number of points")
+            raise RulesError(say("rules.bad_points"), option="card_values", card=shown(card),
+                             value=shown(points))
         out[index] = points
     return tuple(out)
 
@@ -295,7 +347,7 @@ def _read_card(option: str, value: Any) -> Card | None:
     try:
         return None if value is None else Card.parse(value)
     except CardError as exc:
-        raise RulesError(say("within"), where=f"rules option {option}", exc=exc) from None
+        raise RulesError(say("within"), where=say("rules.option", option=option), exc=exc) from None
 
 
 #: The reader of each option type, by the annotation of the `Rules` field.

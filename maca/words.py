@@ -337,7 +337,13 @@ def _capital(text: str) -> str:
 
 class SeatWord:
     """A seat for a template: ``{seat}`` is its label, ``{seat:dat}`` a case form (`CASES`),
-    ``{seat:Nom}`` the form with a capital; ``{seat:name}`` is the bare name ("Güney")."""
+    ``{seat:Nom}`` the form with a capital; ``{seat:name}`` is the bare name ("Güney"),
+    ``{seat:name_dat}`` its case forms ("Güney'e", never "sana"); ``{seat:no}`` the seat's
+    number, as position strings and records write it.
+
+    >>> "{w:name_loc} ({w:no})".format(w=SeatWord(0, "tr")), "seat {w:no}".format(w=SeatWord(3, "en"))
+    ("Güney'de (0)", 'seat 3')
+    """
 
     __slots__ = ("seat", "lang", "players")
 
@@ -355,8 +361,11 @@ class SeatWord:
     def __format__(self, spec: str) -> str:
         if not spec:
             return str(self)
-        if spec.lower() == "name":
-            word = seat_form(self.seat, self.lang, "nom", self.players, you=False)
+        form = spec.lower()
+        if form == "no":
+            return str(self.seat)
+        if form == "name" or form.startswith("name_"):
+            word = seat_form(self.seat, self.lang, form[5:] or "nom", self.players, you=False)
         else:
             word = seat_form(self.seat, self.lang, spec.lower(), self.players)
         return _capital(word) if spec[0].isupper() else word

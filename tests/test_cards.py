@@ -131,6 +131,38 @@ def test_cardset_parsing_forms_agree():
     assert CardSet.parse("") == CardSet() == CardSet.parse("-") and not CardSet()
 
 
+@pytest.mark.parametrize("card", ALL, ids=str)
+def test_every_card_name_reads_in_a_list_without_commas(card):
+    """A Turkish name is a suit word and a rank word; between other cards, in any case, next to
+    another name, it reads as one card."""
+    first, last = [c for c in map(Card.parse, ("2C", "AH", "KD")) if c != card][:2]
+    after = Card((card.index + 1) % 52)
+    for name in (card.name("tr"), card.name("tr").upper(), card.name("en")):
+        assert CardSet.parse(f"{first} {name} {last}") == CardSet([first, card, last]), name
+        assert CardSet.parse(f"{name} {after.name('tr')}") == CardSet([card, after]), name
+
+
+def test_a_list_of_turkish_names_reads_like_the_short_forms():
+    assert CardSet.parse("maça kızı kupa ası sinek 2'li karo 10'lu") == CardSet.parse("QS AH 2C 10D")
+    assert CardSet.parse("sinek 2’li, MAÇA KIZI kupa as") == CardSet.parse("2C QS AH")
+    assert CardSet.parse("queen of spades ace of hearts 2C") == CardSet.parse("QS AH 2C")
+
+
+@pytest.mark.parametrize("text, part", [
+    ("karo kızı sinek", "'sinek'"),      # a suit word with no rank after it
+    ("maça kızı kupa", "'kupa'"),
+    ("maça kızz kupa ası", "'maça kızz'"),  # a suit word and what follows, read as one card
+    ("kupa kızı ası", "'ası'"),          # a rank word alone
+    ("QS kızı maça", "'kızı'"),          # a rank word before its suit is no card in a list
+])
+def test_a_card_list_names_the_part_it_cannot_read(text, part):
+    with pytest.raises(CardError) as err:
+        CardSet.parse(text)
+    tr, en = err.value.message("tr"), err.value.message("en")
+    assert part in tr and part in en and tr != en
+    assert "okunamadı" in tr or "tek başına bir kart değil" in tr
+
+
 @pytest.mark.parametrize("cards", [CardSet(), CardSet((1 << 52) - 1), CardSet.parse("AS KS 2C 10H"),
                                    CardSet.parse("2D"), CardSet(Suit.HEARTS.mask)])
 def test_pbn_round_trip(cards):

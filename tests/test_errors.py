@@ -228,7 +228,7 @@ def test_bad_deal_details():
     (MID.replace("passed=done", "passed=-/-/-/-"), "cards were played before every seat had "
                                                    "passed"),
     (START.replace("...AKQJT98765432/", "...AKQJT9876543/").replace("-/-/-/-", "...2/-/-/-"),
-     "seat 0 passed 1 cards, not 3"),
+     "seat 0 passed 1 card, not 3"),
     (START.replace("-/-/-/-", "-/-/-"), "passed= needs 4 groups"),
     (MID + " peskir=1", "peskir= is given twice"),
     (MID.replace("peskir=-", "peskir=1"), "peşkir of seat 1 is refused: These rules have no "
@@ -352,3 +352,202 @@ def test_an_exception_inside_replace_leaves_the_rules_alone():
         rules.replace(target=-5)
     assert rules.target == 100 and Rules.preset("standard").target == 100
     assert CardSet(rules.deck_mask) == CardSet((1 << 52) - 1)
+
+
+# -- every error of the core speaks the learner's language ----------------------------------
+def _standard() -> Rules:
+    return Rules.preset("standard")
+
+
+def _suits(*texts: str) -> list[CardSet]:
+    return [CardSet.parse(t) for t in texts]
+
+
+def _position(**fields) -> Hand:
+    from maca.notation import Position
+    return Hand.restore(Position(**{"rules": _standard(), "cards": _suits(*ONE_SUIT_EACH), **fields}))
+
+
+def _record(text: str) -> Hand:
+    return Hand.from_record(text)
+
+
+SUITS_PBN = "/".join(CardSet.parse(c).to_pbn() for c in ONE_SUIT_EACH)
+GIVEN = "passed=...432/.432../..432./432..."
+#: Each seat still holds what it passed, and its left neighbour holds it too.
+KEPT = "cards=432...AKQJT98765432/.AKQJT98765432..432/.432.AKQJT98765432./AKQJT98765432..432."
+CLUBS = "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"
+
+#: Bad input reaching every error text of the cards, the rules, positions, deals and records.
+BAD_INPUT = {
+    # cards
+    "card index": lambda: __import__("maca").Card(52),
+    "card rank": lambda: __import__("maca").Card.of(1, 0),
+    "card suit": lambda: __import__("maca").Card.of(12, 4),
+    "card text": lambda: __import__("maca").Card.parse(12),
+    "card unreadable": lambda: __import__("maca").Card.parse("ZZ"),
+    "set mask": lambda: CardSet(-1),
+    "set type": lambda: CardSet(None),
+    "set item": lambda: CardSet([None]),
+    "set text": lambda: CardSet.parse(7),
+    "set lone suit word": lambda: CardSet.parse("karo kızı sinek"),
+    "set twice": lambda: CardSet.parse("maça kızı QS"),
+    "pbn text": lambda: CardSet.from_pbn(None),
+    "pbn suits": lambda: CardSet.from_pbn("AK.QJ"),
+    "pbn rank": lambda: CardSet.from_pbn("AKQ.T98..5432X"),
+    "pbn twice": lambda: CardSet.from_pbn("AA..."),
+    # rules
+    "players": lambda: _standard().replace(players=5),
+    "across": lambda: rules_from_text("three_players;pass_cycle=left+across"),
+    "uneven": lambda: _standard().replace(removed="2D"),
+    "pass count": lambda: _standard().replace(pass_count=13),
+    "partners": lambda: Rules.preset("three_players").replace(partnership=True),
+    "moon bonus": lambda: _standard().replace(moon_needs_bonus=True),
+    "target": lambda: _standard().replace(target=0),
+    "bonus removed": lambda: Rules.preset("three_players").replace(bonus_card="2D"),
+    "no club": lambda: _standard().replace(removed=f"{CLUBS} 2D 3D 4D"),
+    "no points": lambda: _standard().replace(card_values=[0] * 52),
+    "bool": lambda: _standard().replace(must_break_hearts="no"),
+    "whole": lambda: _standard().replace(target="x"),
+    "choice": lambda: _standard().replace(moon="full"),
+    "cards option": lambda: _standard().replace(removed=5),
+    "card option": lambda: _standard().replace(removed="ZZ"),
+    "directions": lambda: _standard().replace(pass_cycle=["up"]),
+    "values": lambda: _standard().replace(card_values=5),
+    "value list": lambda: _standard().replace(card_values=[0.5] * 52),
+    "value map": lambda: _standard().replace(card_values={"QS": 1.5}),
+    "value card": lambda: _standard().replace(card_values={"ZZ": 1}),
+    "preset": lambda: Rules.preset("hearts"),
+    "option name": lambda: _standard().replace(colour=1),
+    "hand number": lambda: _standard().pass_direction(0),
+    "direction": lambda: _standard().seat_towards(0, "up"),
+    "direction of 3": lambda: Rules.preset("three_players").seat_towards(0, "across"),
+    "seat": lambda: _standard().seat_towards(9, "left"),
+    "rules text": lambda: rules_from_text(5),
+    "on or off": lambda: rules_from_text("standard;queen_breaks_hearts=yes"),
+    "option number": lambda: rules_from_text("standard;target=x"),
+    "option shape": lambda: rules_from_text("standard;target"),
+    "option unknown": lambda: rules_from_text("standard;colour=red"),
+    "card value": lambda: rules_from_text("standard;card_values=QS13"),
+    # deals
+    "seed": lambda: __import__("maca.hand").hand.shuffler(2.5),
+    "rng": lambda: Hand.deal(_standard(), rng=5),
+    "not rules": lambda: Hand.deal("standard"),
+    "deal number": lambda: Hand.from_cards(_standard(), ONE_SUIT_EACH, number=0),
+    "deal dealer": lambda: Hand.from_cards(_standard(), ONE_SUIT_EACH, dealer=4),
+    "deal lists": lambda: Hand.from_cards(_standard(), ONE_SUIT_EACH[:3]),
+    "deal card": lambda: Hand.from_cards(_standard(), ONE_SUIT_EACH[:3] + ("ZZ",)),
+    "deal masks": lambda: Hand(_standard(), [0, 0, 0]),
+    "deal mask": lambda: Hand(_standard(), [0.5, 0, 0, 0]),
+    "deal size": lambda: Hand.from_cards(_standard(), ONE_SUIT_EACH[:3] + ("AS KS QS",)),
+    "deal removed": lambda: Hand.from_cards(Rules.preset("three_players"), [
+        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AD KD QD 2D",
+        "JD TD 9D 8D 7D 6D 5D 4D 3D AS KS QS JS TS 9S 8S 7S",
+        "6S 5S 4S 3S 2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H"]),
+    "deal twice": lambda: Hand.from_cards(_standard(), ONE_SUIT_EACH[:3] + (ONE_SUIT_EACH[2],)),
+    "pass cards": lambda: Hand.deal(_standard(), seed=1).give(0, 5),
+    # positions as values
+    "not a position": lambda: Hand.restore("standard"),
+    "tricks list": lambda: _position(tricks=5),
+    "peskir list": lambda: _position(peskir=5),
+    "peskir seat": lambda: _position(peskir=[9]),
+    "peskir twice": lambda: _position(peskir=[1, 1]),
+    "cards none": lambda: _position(cards=[CardSet(), None, None, None]),
+    "groups": lambda: _position(cards=_suits(*ONE_SUIT_EACH[:3])),
+    "group type": lambda: _position(cards=list(ONE_SUIT_EACH)),
+    "trick shape": lambda: _position(tricks=[5]),
+    "trick card": lambda: _position(tricks=[(0, ["ZZ"])]),
+    "trick leader": lambda: _position(trick=(9, [])),
+    "trick twice": lambda: _position(number=4, tricks=[(0, ["2C", "2C", "2D", "2S"])]),
+    "moon": lambda: Hand.from_position(MID + " moon=maybe"),
+    "no record": lambda: Hand.from_position(MID).record(),
+    # position strings
+    "empty": lambda: Hand.from_position(""),
+    "no cards": lambda: Hand.from_position("standard"),
+    "position rules": lambda: Hand.from_position(MID.replace("standard", "hearts")),
+    "field": lambda: Hand.from_position(MID + " oops"),
+    "taken": lambda: Hand.from_position(MID.replace(f"tricks={TRICKS}", "taken=.../.../.../...")),
+    "field twice": lambda: Hand.from_position(MID + " peskir=1"),
+    "cards groups": lambda: Hand.from_position(MID.replace("cards=.AKQ../", "cards=")),
+    "cards rank": lambda: Hand.from_position(MID.replace(".JT98..", ".JT9X..")),
+    "cards dash": lambda: Hand.from_position(MID.replace(".JT98..", "-")),
+    "digits": lambda: Hand.from_position(MID.replace("hand=1", "hand=one")),
+    "hand 0": lambda: Hand.from_position(MID.replace("hand=1", "hand=0")),
+    "tricks card": lambda: Hand.from_position(MID.replace("0:AS,6C", "0:AS,6X")),
+    "trick form": lambda: Hand.from_position(MID.replace("trick=0:2S", "trick=02S")),
+    "trick leader digits": lambda: Hand.from_position(MID.replace("trick=0:2S", "trick=x:2S")),
+    "trick unreadable": lambda: Hand.from_position(MID.replace("trick=0:2S", "trick=0:ZZ")),
+    "trick size": lambda: Hand.from_position(MID.replace("0:AS,6C,6D,QS", "0:AS,6C,6D")),
+    "current size": lambda: Hand.from_position(MID.replace("trick=0:2S", "trick=0:2S,JH,7H,3S")),
+    "led by": lambda: Hand.from_position(MID.replace("0:AS,6C", "1:AS,6C")),
+    "opener": lambda: Hand.from_position(f"standard hand=4 cards={PBN_DEAL} trick=1:"),
+    "left of dealer": lambda: Hand.from_position(
+        f"turkish hand=1 dealer=2 cards={PBN_DEAL} passed=done trick=0:"),
+    "could not play": lambda: Hand.from_position(MID.replace("0:QD,8C,10D,8S", "0:QD,8S,10D,8C")),
+    "peskir refused": lambda: Hand.from_position(MID.replace("peskir=-", "peskir=1")),
+    "two places": lambda: Hand.from_position(MID.replace(".JT98..", ".AJT98..")),
+    "missing": lambda: Hand.from_position(MID.replace("43.32..", "3.32..")),
+    "holds": lambda: Hand.from_position(MID.replace("43.32..", "4.32..").replace(".7654..", "3.7654..")),
+    "not in deck": lambda: Hand.from_position(
+        "three_players cards=AKQJT98765432.AKQJ../.T98765432.AKQJT9876543./..2.AKQJT98765432"),
+    "passed none": lambda: Hand.from_position(MID.replace("passed=done", "passed=none")),
+    "no passing": lambda: Hand.from_position(f"standard hand=4 cards={SUITS_PBN} {GIVEN}"),
+    "played while passing": lambda: Hand.from_position(MID.replace("passed=done", "passed=-/-/-/-")),
+    "pass size": lambda: Hand.from_position(f"standard cards={SUITS_PBN} passed=...32/-/-/-"),
+    "passed twice": lambda: Hand.from_position(f"standard cards={SUITS_PBN} passed=...432/...432/-/-"),
+    "still holds": lambda: Hand.from_position(f"standard cards={SUITS_PBN} passed=...432/-/-/-"),
+    "not received": lambda: Hand.from_position(f"standard cards={SUITS_PBN} {GIVEN}"),
+    "kept": lambda: Hand.from_position(f"standard {KEPT} {GIVEN}"),
+    # records
+    "record text": lambda: _record(5),
+    "record rules": lambda: _record(""),
+    "record rules line": lambda: _record(RECORD.replace("rules standard", "rules hearts")),
+    "record hand first": lambda: _record("rules standard\nplay 2C\n"),
+    "record hand line": lambda: _record(RECORD.replace("hand 4 dealer 0", "hand 4 dealer")),
+    "record deal next": lambda: _record("rules standard\nhand 4 dealer 0\n"),
+    "record deal dash": lambda: _record(RECORD.replace(f"deal {PBN_DEAL}", "deal -/-/-/-")),
+    "record deal": lambda: _record(RECORD.replace("/.AKQJT98765432../", "/..AKQJT98765432./")),
+    "record card": lambda: _record(RECORD.replace("play 3C 3H 3D 3S", "play 3C ZZ")),
+    "record refused": lambda: _record(RECORD.replace("play 2C", "play 3C")),
+    "record entry": lambda: _record(RECORD.replace("play 3C 3H 3D 3S", "dance 3C")),
+    "record seat": lambda: _record(RECORD.replace("play 3C 3H 3D 3S", "peskir x")),
+    "record unreadable": lambda: _record(RECORD.replace("play 3C 3H 3D 3S", "moon")),
+    "record second hand": lambda: _record(RECORD + "hand 5 dealer 1\n"),
+    "game no hand": lambda: Game.from_record("rules standard\n"),
+    "game plays first": lambda: Game.from_record("rules standard\nplay 2C\n"),
+    "game hand order": lambda: Game.from_record(RECORD + f"hand 6 dealer 1\ndeal {PBN_DEAL}\n"),
+    "game deal": lambda: Game.from_record(RECORD + f"hand 5 dealer 1\ndeal {PBN_DEAL}\n"),
+}
+
+#: English that a Turkish sentence never holds.
+ENGLISH = (" the ", " must ", " is not ", " cannot ", " should ", " write ", " give ", " not a ")
+
+
+@pytest.mark.parametrize("name", sorted(BAD_INPUT))
+def test_every_error_of_the_core_says_it_in_turkish(name):
+    with pytest.raises(MacaError) as err:
+        BAD_INPUT[name]()
+    tr, en = err.value.message("tr"), err.value.message("en")
+    assert tr != en and str(err.value) == en
+    assert not [w for w in ENGLISH if w in f" {tr} "], tr
+
+
+def test_the_bad_input_reaches_every_error_text(monkeypatch):
+    """Each error text of the cards, rules, positions and records is said by one input above
+    (the texts a check before it makes unreachable are named here)."""
+    from maca import words
+
+    class Said(dict):
+        def __getitem__(self, key):
+            said.add(key)
+            return super().__getitem__(key)
+
+    said: set[str] = set()
+    monkeypatch.setattr(words, "_ALL", Said(words._ALL))
+    for call in BAD_INPUT.values():
+        with pytest.raises(MacaError):
+            call()
+    texts = {key for name in ("hand", "position", "record", "rules") for key in words.CATALOGUES[name]}
+    texts |= {key for key in words.CATALOGUES["cards"] if not key.startswith(("suit_", "card_name"))}
+    unreachable = {"hand.no_lowest_club", "hand.could_not_pass"}
+    assert texts - said == unreachable

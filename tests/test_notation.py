@@ -260,6 +260,22 @@ def test_positions_no_legal_game_reaches_are_refused(text, message):
     assert message in str(err.value)
 
 
+@pytest.mark.parametrize("text, turkish", [
+    (_position("standard", DEALT, hand="4", trick="3:"),
+     "1. eli Doğu (3) açıyor, ama 2C Güney'de (0) ve ilk eli o açar"),
+    (_position("turkish", DEALT, dealer="2", trick="0:"),
+     "1. eli Güney (0) açıyor, ama dağıtan Kuzey (2) olduğu için ilk eli solundaki Doğu (3) açar"),
+    (_position("standard", [str(CardSet.parse(h) - CardSet.parse("2C 2H 4C AC")) for h in DEALT],
+               hand="4", tricks="0:2C,2H,4C,AC", trick="3:"),
+     "1. el: Batı (1) 2H oynayamazdı: Elinde sinek var"),
+])
+def test_a_refused_position_says_it_in_turkish_naming_seats_and_tricks(text, turkish):
+    """Seats by their name and the number the position writes, tricks by their number."""
+    with pytest.raises(PositionError) as err:
+        Hand.from_position(text)
+    assert turkish in err.value.message("tr") and "seat" not in err.value.message("tr")
+
+
 @pytest.mark.parametrize("rules", PRESET_CASES[:5], ids=lambda r: r.name)
 def test_a_past_card_refused_by_the_rules_is_named_with_the_engines_reason(rules):
     """At random moments, one seat plays a card the rules refuse: the position saying so is

@@ -214,7 +214,7 @@ def set_from_dict(data: Mapping[str, Any], source: str = "<set>", seed: int | No
             raise ExerciseError(f"topic must be text, not {shown(topic)}")
         own_seed = _count(data.get("seed", 0), "seed", 0)
     except ExerciseError as exc:
-        raise fail(str(exc)) from None
+        raise ExerciseError(say("within"), where=source, exc=exc) from None
     tables = {name: data.get(name, []) for name in ("exercise", "generate")}
     for name, items in tables.items():
         if not isinstance(items, list) or not all(

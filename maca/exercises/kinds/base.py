@@ -56,7 +56,7 @@ def require_answer(value: Any) -> None:
 def read_cards(value: Any) -> CardSet:
     """Cards given as ``"QS 2C"``, ``"Q♠, 2♣"``, a `Card`, or a list of cards.
 
-    >>> read_cards(["Q♠", "2c"]), read_cards("maça kızı, kupa ası")
+    >>> read_cards(["Q♠", "2c"]), read_cards("maça kızı kupa ası")
     (CardSet('QS 2C'), CardSet('QS AH'))
     """
     require_answer(value)
@@ -64,10 +64,7 @@ def read_cards(value: Any) -> CardSet:
         if isinstance(value, (CardSet, Card)):
             return value if isinstance(value, CardSet) else CardSet([value])
         if isinstance(value, str):
-            try:
-                return CardSet([Card.parse(value)])
-            except CardError:
-                return CardSet.parse(value)
+            return CardSet.parse(value)
         if isinstance(value, (list, tuple, set, frozenset)):
             cards = [Card.parse(v) for v in value]
             if len(set(cards)) != len(cards):
