@@ -254,10 +254,14 @@ class ExercisePanel(Panel):
 
     def _card(self, value: str) -> None:
         card = parse_card(value)
-        offered = self.attempt.offered() if self.attempt.form.mode in ("cards", "card") else []
+        mode = self.attempt.form.mode
+        offered = self.attempt.offered() if mode in ("cards", "card", "line") else []
         if card not in offered:
             raise SettingError(f"no card {shown(value)} to choose in this question")
-        self.attempt.toggle(card)
+        if mode == "line":   # a puzzle's card is played (and checked) at once
+            self.attempt.play(card)
+        else:
+            self.attempt.toggle(card)
 
     def _choose(self, value: str) -> None:
         attempt = self.attempt
@@ -322,7 +326,7 @@ class ExercisePanel(Panel):
         attempt, lang = self.attempt, self.lang
         draft, closed, mode, n = attempt.draft, attempt.closed, attempt.form.mode, attempt.players
         label = say("answer")[lang]
-        if mode in ("cards", "card"):
+        if mode in ("cards", "card", "line"):
             reason = (say("solved") if attempt.solved else say("closed"))[lang]
             held = CardSet(attempt.offered())
             cards = card_buttons(held, lang, live, playable=CardSet() if closed else None,
