@@ -22,8 +22,8 @@ from typing import Any, ClassVar
 from ..cards import Card, CardSet
 from ..words import Text, say
 
-__all__ = ["Draft", "AnswerForm", "CARDS", "CARD", "LINE", "SEAT", "YES_NO", "NUMBERS",
-           "WINNERS"]
+__all__ = ["Draft", "AnswerForm", "CARDS", "CARD", "LINE", "SEAT", "CHOICE", "YES_NO",
+           "NUMBERS", "WINNERS"]
 
 
 @dataclass
@@ -129,6 +129,10 @@ class _Seat(AnswerForm):
     mode = "seat"
 
 
+class _Choice(AnswerForm):
+    mode = "choice"
+
+
 class _YesNo(AnswerForm):
     mode = "yes_no"
 
@@ -171,6 +175,8 @@ CARD: AnswerForm = _Card()
 LINE: AnswerForm = _Line()
 #: a seat, or "none" when the question offers it
 SEAT: AnswerForm = _Seat()
+#: one of the question's labelled choices, by its number (a lesson's quick check)
+CHOICE: AnswerForm = _Choice()
 #: yes or no
 YES_NO: AnswerForm = _YesNo()
 #: a whole number for every seat

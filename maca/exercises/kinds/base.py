@@ -433,6 +433,10 @@ class Question:
         """What the learner picks from: the cards to click, or the seats to choose."""
         return list(range(self.rules.players))
 
+    def opening(self, given: Any, passed: bool) -> Text:
+        """The feedback's first sentence: right, or not yet."""
+        return say("correct" if passed else "wrong")
+
     def pending(self, answer: Any) -> Text | None:
         """What to say when ``answer`` is right so far and asks for more (a puzzle's line,
         the learner's turn again), or None: the answer is checked as it stands."""
