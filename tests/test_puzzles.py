@@ -176,6 +176,10 @@ def test_hints_cost_and_the_solution_gives_nothing() -> None:
     _solve(panel)
     progress = standing(panel.worksheet)
     assert progress["points"] == 2 and progress["streak"] == 1
+    hints = panel.attempt.exercise.hints
+    for shown in (hints[1], say("puzzles.no_hint")):   # solved: hints are read, not counted
+        panel.act("hint")
+        assert panel.note.said == shown and panel.attempt.entry.hints == 1
     panel.act("next")
     panel.act("solution")
     walk = panel.walk()

@@ -174,6 +174,7 @@ class PuzzlePanel(Panel):
             raise SettingError(f"puzzle number {index!r} is not in this series "
                                f"(0 to {len(self.worksheet) - 1})")
         self.worksheet.go(index)
+        self.more_hints = 0   # hints read on this visit once the puzzle is closed (not counted)
         self._restart()
 
     def daily(self, day: datetime.date | None = None) -> None:
@@ -227,15 +228,16 @@ class PuzzlePanel(Panel):
             self.note = Note.of(say("puzzles.solved", points=result.score), "ok")
 
     def _hint(self) -> None:
-        attempt = self.attempt
-        before = attempt.entry.hints
+        """The next hint: counted by the attempt, or only read once the puzzle is closed."""
+        attempt, hints = self.attempt, self.attempt.exercise.hints
+        if attempt.closed:
+            read = attempt.entry.hints + self.more_hints
+            self.more_hints += read < len(hints)
+            self.note = Note.of(hints[read] if read < len(hints) else say("puzzles.no_hint"))
+            return
         hint = attempt.hint()
-        if attempt.entry.hints > before and hint is not None:
-            self.note = Note.of(hint)
-        elif attempt.closed and attempt.note is not None:
-            self.note = Note.of(attempt.note)
-        else:
-            self.note = Note.of(say("puzzles.no_hint"))
+        self.note = Note.of(hint if hint is not None and attempt.note is None
+                            else say("puzzles.no_hint"))
 
     def _show_solution(self) -> None:
         if self.attempt.can_reveal():
