@@ -257,9 +257,9 @@ class Puzzle(SolvedChoice):
         return Walk(hand, tuple(moves), "solved")
 
     # -- the answer is the line -----------------------------------------------------------------
-    def read(self, answer: Any) -> tuple[Card, ...]:
-        """The line: one card, or cards in the order played (``"AS 2C"``, a list); every card
-        must be playable at its moment."""
+    def read(self, answer: Any) -> Any:
+        """The line, a tuple of cards: one card, or cards in the order played (``"AS 2C"``,
+        a list); every card must be playable at its moment."""
         if isinstance(answer, (list, tuple)):
             cards = tuple(read_card(c) for c in answer)
         else:
