@@ -387,3 +387,20 @@ def test_a_single_exercise_keeps_nothing(tmp_path, monkeypatch):
     attempt.choose(attempt.exercise.answer())
     assert attempt.check().passed and sheet.path is None and list(tmp_path.iterdir()) == []
     assert "<svg" not in attempt.picture("tr") and "Tur" in attempt.picture("tr")
+
+
+def test_only_a_line_is_answered_by_playing_cards(set_file):
+    """A puzzle's line takes its cards one after another, each checked at its moment; a card
+    the engine refuses is explained and not counted; other kinds refuse a played card."""
+    sheet = opened(set_file)
+    with pytest.raises(SettingError, match="not answered by playing cards"):
+        sheet[ID["legal_cards"]].play("2C")
+    line = sheet[ID["puzzle"]]
+    hand = line.exercise.question.hand
+    refused = next(iter(hand.cards(0) - hand.legal_plays()), None) or next(
+        iter(hand.cards(1)))
+    assert line.play(refused) is None and line.note is not None and not line.draft.cards
+    result = line.play(next(iter(line.exercise.question.solution())))
+    assert result.passed and line.entry.tries == 1 and line.closed
+    line.retry()                       # played again for practice: nothing recorded
+    assert line.play(line.exercise.answer()) is None and line.entry.tries == 1

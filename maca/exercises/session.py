@@ -142,11 +142,22 @@ class Attempt:
         """A card played in a line (a puzzle's): the kind checks it at its moment, the
         defence answers; the line is checked as one try once it is over (None while it goes
         on, with a `note`). A closed exercise's line is played again for practice: nothing is
-        recorded."""
+        recorded.
+
+        >>> from maca.puzzles import puzzle_set
+        >>> sheet = Worksheet.single(puzzle_set("unblock")["ub-04"])
+        >>> line = sheet.current
+        >>> line.play(next(iter(line.exercise.question.accepted_after([])))), line.note["en"]
+        (None, 'Right! The defence answered; your turn again.')
+        >>> line.entry.tries, len(line.draft.cards)
+        (0, 1)
+        """
         card = Card.parse(card)
         if self.form.mode != "line":
-            raise SettingError(f"this question is not answered by playing cards one after "
-                               f"another, so {card} cannot be played")
+            raise SettingError(Text(f"bu soru kartlar art arda oynanarak cevaplanmaz: {card} "
+                                    "oynanamaz",
+                                    f"this question is not answered by playing cards one after "
+                                    f"another, so {card} cannot be played"))
         line = self.draft.cards + [card]
         try:   # a card the engine refuses now is explained and not counted
             self.exercise.question.read([str(c) for c in line])
