@@ -365,3 +365,24 @@ def test_a_new_question_kind_is_answered_in_the_panel(tmp_path: Path,
         assert panel_of(pid).attempt.solved
     finally:
         del KINDS["higher_card"]
+
+
+def test_a_puzzle_set_is_answered_by_playing_its_line(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A puzzle set in the exercise panel: a card click plays it (the kind checks it at once,
+    the line is one try); a line of several cards waits for the next one, uncounted."""
+    from maca.puzzles import puzzle_files
+    source = next(p for p in puzzle_files() if p.stem == "unblock")
+    (tmp_path / "unblock.toml").write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr("maca.exercises.sets.SET_FOLDERS", (tmp_path,))
+    pid = start("unblock", lang="en")
+    panel = panel_of(pid)
+    attempt = panel.attempt
+    first = attempt.exercise.question
+    wrong = next(c for c in first.hand.legal_plays() if c not in first.solution())
+    assert "Not right yet." in act(pid, "card", str(wrong)) and attempt.mark == "wrong"
+    act(pid, "go", str(1 + [a.exercise.id for a in panel.worksheet].index("ub-04")))
+    several = panel.attempt          # ub-04 is played in three choices
+    played = next(iter(several.exercise.question.accepted_after([])))
+    html = act(pid, "card", str(played))
+    assert "your turn again" in html and not several.entry.tries and several.draft.cards == [played]

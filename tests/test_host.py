@@ -11,6 +11,7 @@ import pytest
 from maca.panels import open_panel
 from maca.panels.base import KINDS
 from maca.panels.host import Host, PageStore, handle_json
+from maca.panels.puzzles import standing
 
 PLAY = {"panel": "play", "lang": "en", "seed": 1}
 
@@ -153,18 +154,24 @@ def test_a_panel_that_keeps_nothing_gets_no_store() -> None:
 
 
 def test_a_puzzle_series_progress_survives_a_reload() -> None:
+    """The series is a worksheet: its answers file goes to the page's storage as every set's,
+    one file per series; a damaged file is left behind and the series starts afresh."""
     spec = {"panel": "puzzles", "lang": "en", "theme": "safe_exit"}
     page = Page()
     number = page.start(spec)
-    trainer = page.host.panels[number].trainer
-    while trainer.state == "play":
-        page.act(number, "card", str(next(iter(trainer.accepted()))))
-    assert json.loads(page.storage["maca-puzzles-safe_exit"])["streak"] == 1
-    page.storage["maca-puzzles-all"] = "{damaged"
+    panel = page.host.panels[number]
+    while panel.state == "play":
+        page.act(number, "card", str(next(iter(panel.accepted()))))
+    kept = json.loads(page.storage["maca-answers/answers-safe_exit-guest.json"])
+    assert kept["answers"]["se-01"]["tries"] == 1
+    page.storage["maca-answers/answers-puzzles-guest.json"] = "{damaged"
     again = Page(page.storage)
-    assert again.host.panels[again.start(spec)].trainer.progress["streak"] == 1
-    assert again.host.panels[again.start({**spec, "theme": None})].trainer.progress[
-        "streak"] == 0                                   # a damaged entry: afresh
+    restored = again.host.panels[again.start(spec)]
+    assert standing(restored.worksheet)["streak"] == 1 and restored.state == "play"
+    fresh = again.host.panels[again.start({**spec, "theme": None})]
+    assert standing(fresh.worksheet)["streak"] == 0                 # a damaged file: afresh
+    again.act(1, "hint")
+    assert json.loads(again.storage["maca-answers/answers-puzzles-guest.json"])["answers"]
 
 
 def test_a_panel_that_keeps_things_tells_the_page_under_which_keys() -> None:
@@ -173,5 +180,5 @@ def test_a_panel_that_keeps_things_tells_the_page_under_which_keys() -> None:
     from maca.panels import exercise_set, puzzle_series
     assert 'data-maca-keeps="maca-answers/ maca-exercises-who"' in \
         exercise_set("tr", "passing")._repr_html_()
-    assert 'data-maca-keeps="maca-puzzles-"' in puzzle_series("tr")._repr_html_()
+    assert 'data-maca-keeps="maca-answers/"' in puzzle_series("tr")._repr_html_()
     assert "data-maca-keeps" not in open_panel(PLAY)._repr_html_()

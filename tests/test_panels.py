@@ -93,10 +93,10 @@ SCRIPTS: dict[str, tuple[Callable[[], Panel], list[tuple[str, Value, bool]]]] = 
         ("leave", "", True), ("again", "", True), ("setup", "", True)]),
     "puzzles": (lambda: panels.puzzle_series(lang="tr", theme="safe_exit"), [
         ("hint", "", True),
-        ("card", lambda p: str(next(c for c in p.trainer.hand.legal_plays()  # type: ignore[attr-defined]
-                                    if c not in p.trainer.accepted())), True),  # type: ignore[attr-defined]
+        ("card", lambda p: str(next(c for c in p.walk().hand.legal_plays()  # type: ignore[attr-defined]
+                                    if c not in p.accepted())), True),  # type: ignore[attr-defined]
         ("retry", "", True),
-        ("card", lambda p: str(next(iter(p.trainer.accepted()))), True),  # type: ignore[attr-defined]
+        ("card", lambda p: str(next(iter(p.accepted()))), True),  # type: ignore[attr-defined]
         ("daily", "", True), ("solution", "", True), ("next", "", True), ("previous", "", True)]),
     "exercise_set": (lambda: panels.exercise_set(lang="tr", name="turkish"), [
         ("go", "2", True), ("card", "QS", True), ("check", "", True), ("hint", "", True),

@@ -17,8 +17,8 @@ from maca.exercises import ExerciseError, load_set
 from maca.exercises.kinds.puzzle import THEMES
 from maca.notation import rules_to_text
 from maca.puzzles import load_puzzles, puzzle_files, puzzle_sets, rate, themes_of
-from maca.puzzles.trainer import PuzzleTrainer, daily_index
-from maca.panels import open_panel, puzzle_series
+from maca.panels import PuzzlePanel, open_panel, puzzle_series
+from maca.panels.puzzles import daily_index, standing
 from maca.words import say
 
 PUZZLES = load_puzzles()
@@ -108,47 +108,91 @@ def test_export_for_checking() -> None:
         assert row["accepted"] == [str(c) for c in p.question.solution()]
 
 
-def _solve(trainer: PuzzleTrainer) -> None:
-    while trainer.state == "play":
-        trainer.play(next(iter(trainer.accepted())))
+def _solve(panel: PuzzlePanel) -> None:
+    while panel.state == "play":
+        panel.act("card", str(next(iter(panel.accepted()))))
 
 
 @pytest.mark.parametrize("theme", list(THEMES))
 def test_the_panel_accepts_the_answer_and_refutes_a_wrong_card(theme: str) -> None:
     panel = puzzle_series(lang="tr", theme=theme)
-    t = panel.trainer
-    wrong = next(c for c in t.hand.legal_plays() if c not in t.accepted())
+    start = panel.question.hand
+    wrong = next(c for c in start.legal_plays() if c not in panel.accepted())
     panel.act("card", str(wrong))
-    assert t.state == "failed" and t.note.kind == "error"
-    assert t.moves[0] == (0, wrong, "you") and len(t.moves) > 1
-    assert all(who == "refutation" for _, _, who in t.moves[1:])
-    assert t.progress["streak"] == 0
+    walk, attempt = panel.walk(), panel.attempt
+    assert panel.state == "failed" and panel.note.kind == "error"
+    assert walk.moves[0] == (0, wrong, "you") and len(walk.moves) > 1
+    assert all(who == "refutation" for _, _, who in walk.moves[1:])
+    assert attempt.mark == "wrong" and attempt.entry.tries == 1   # the line was one try
+    assert standing(panel.worksheet)["streak"] == 0
+    panel.act("card", str(next(iter(start.legal_plays() - {wrong}))))
+    assert panel.note.said == say("puzzles.over") and attempt.entry.tries == 1
     panel.act("retry")
-    assert t.state == "play" and not t.moves and t.hand.position() == t.start.position()
-    while t.state == "play":
-        panel.act("card", str(next(iter(t.accepted()))))
-    assert t.state == "solved" and t.puzzle.id in t.progress["solved"]
-    assert t.progress["points"] == 0  # solved after a wrong try: no points
+    assert panel.state == "play" and not panel.walk().moves
+    assert panel.walk().hand.position() == start.position()
+    _solve(panel)
+    assert panel.state == "solved" and attempt.solved and attempt.entry.tries == 2
+    progress = standing(panel.worksheet)
+    assert progress["solved"] == 1 and progress["points"] == 0  # after a wrong try: no points
+    assert panel.note.said == say("puzzles.solved_again")
     page = panel.body(live=True)
     for name in ("İpucu", "Yeniden dene", "Çözümü göster", "Sonraki bulmaca", "Günün bulmacası"):
         assert f">{name}" in page
     assert " disabled>" not in page
 
 
+def test_a_line_is_checked_at_every_card_and_is_one_try() -> None:
+    """A puzzle of several choices: every right card but the last leaves the line open (no
+    try counted, the learner's turn again); an illegal card is explained, not counted."""
+    index = next(i for i, p in enumerate(load_puzzles("unblock")) if p.id == "ub-01")
+    panel = puzzle_series(lang="en", theme="unblock", start=index)
+    attempt = panel.attempt
+    illegal = next(iter(panel.question.hand.cards(0) - panel.question.hand.legal_plays()), None)
+    if illegal is not None:
+        panel.act("card", str(illegal))
+        assert panel.note.kind == "error" and not attempt.entry.tries
+    turns = 0
+    while panel.state == "play":
+        panel.act("card", str(next(iter(panel.accepted()))))
+        turns += 1
+        if panel.state == "play":
+            assert panel.note.said == say("puzzle_line.go_on") and not attempt.entry.tries
+    assert turns == 3 and attempt.solved and attempt.entry.tries == 1
+    assert len(attempt.entry.answer) == 3           # the answers file holds the line
+    assert panel.note.text("en") == "Solved! You earn 3 points."
+    assert standing(panel.worksheet) == {"solved": 1, "streak": 1, "best": 1, "points": 3}
+    # the same line, typed: right; its first card alone answers the puzzle's question too
+    question = panel.question
+    assert question.judge(question.read(attempt.entry.answer))[0]
+    assert not question.pending(attempt.entry.answer)
+    assert question.pending(attempt.entry.answer[:1]) == say("puzzle_line.go_on")
+
+
 def test_hints_cost_and_the_solution_gives_nothing() -> None:
     panel = puzzle_series(lang="en", theme="safe_exit", start=1)
-    t = panel.trainer
     panel.act("hint")
-    assert t.hints == 1 and t.note.text("en") == t.puzzle.hints[0]["en"]
-    _solve(t)
-    assert t.progress["points"] == 2 and t.progress["streak"] == 1
+    assert panel.attempt.entry.hints == 1
+    assert panel.note.text("en") == panel.attempt.exercise.hints[0]["en"]
+    _solve(panel)
+    progress = standing(panel.worksheet)
+    assert progress["points"] == 2 and progress["streak"] == 1
+    hints = panel.attempt.exercise.hints
+    for shown in (hints[1], say("puzzles.no_hint")):   # solved: hints are read, not counted
+        panel.act("hint")
+        assert panel.note.said == shown and panel.attempt.entry.hints == 1
     panel.act("next")
     panel.act("solution")
-    assert t.state == "shown" and t.moves and t.moves[0][2] == "solution"
-    assert t.progress["streak"] == 0
-    assert t.moves[0][1] in t.question.hand.legal_plays()
+    walk = panel.walk()
+    assert panel.state == "shown" and walk.moves and walk.moves[0][2] == "solution"
+    assert panel.attempt.revealed and standing(panel.worksheet)["streak"] == 0
+    assert standing(panel.worksheet)["best"] == 1
+    assert walk.moves[0][1] in panel.question.hand.legal_plays()
     panel.act("card", "2C")
-    assert t.state == "shown"  # over: a card does nothing but say so
+    assert panel.state == "shown"  # over: a card does nothing but say so
+    panel.act("retry")            # played again for practice: it earns nothing
+    _solve(panel)
+    assert panel.note.said == say("puzzles.solved_again") and not panel.attempt.solved
+    assert standing(panel.worksheet)["points"] == 2
 
 
 def test_daily_and_descriptions() -> None:
@@ -157,7 +201,7 @@ def test_daily_and_descriptions() -> None:
     assert len({daily_index(day + datetime.timedelta(days=i), 150) for i in range(30)}) > 20
     panel = puzzle_series(lang="en", daily=True)
     again = open_panel(panel.spec())
-    assert again.trainer.index == panel.trainer.index
+    assert again.worksheet.index == panel.worksheet.index  # type: ignore[attr-defined]
     assert "Puzzle" in panel._repr_html_()
 
 

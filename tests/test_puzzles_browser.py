@@ -10,8 +10,8 @@ from urllib.parse import urlparse
 
 import pytest
 
+from maca.panels import puzzle_series
 from maca.puzzles import load_puzzles
-from maca.puzzles.trainer import PuzzleTrainer
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.site    # run once, on the pure package (run.sh)
@@ -50,15 +50,15 @@ def test_a_puzzle_is_refuted_then_solved_in_the_page(site_url: str) -> None:
         retry.focus()
         page.keyboard.press("Enter")
         page.wait_for_function("() => !document.querySelector('.maca-panel .maca-note-error')")
-        # the right card, as often as the puzzle asks: a trainer in this process plays the
+        # the right card, as often as the puzzle asks: a panel in this process plays the
         # same cards (the defence is deterministic), so it knows the right card at each turn
-        mirror = PuzzleTrainer(load_puzzles("safe_exit"), start=1)
+        mirror = puzzle_series("tr", theme="safe_exit", start=1)
         while mirror.state == "play":
             answer = next(iter(mirror.accepted()))
-            mirror.play(answer)
+            mirror.act("card", str(answer))
             panel.locator(f'button.maca-card[data-value="{answer}"]').click()
             page.wait_for_function("n => document.querySelector('.maca-panel .maca-puzzle-moves')"
-                                   "?.dataset.moves === String(n)", arg=len(mirror.moves))
+                                   "?.dataset.moves === String(n)", arg=len(mirror.walk().moves))
         assert "Çözdün" in note.inner_text()
         assert panel.get_by_role("button", name="Sonraki bulmaca ▶").count() == 1
         browser.close()

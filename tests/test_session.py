@@ -68,6 +68,9 @@ def enter(attempt: Attempt, answer: Any) -> None:
             attempt.toggle(card)
     elif mode == "card":
         attempt.toggle(answer)
+    elif mode == "line":     # a puzzle's line: its cards played in order
+        for card in [answer] if isinstance(answer, str) else answer:
+            attempt.toggle(card)
     elif mode == "numbers":
         for seat, value in enumerate(answer):
             attempt.set_number(seat, value)
@@ -88,8 +91,9 @@ def wrong(attempt: Attempt) -> Any:
         return [str(c) for c in exercise.question.study.table()[-1][0]]  # the worst pass
     if mode == "cards":
         return right[1:] or [str(next(c for c in attempt.offered() if str(c) not in right))]
-    if mode == "card":
-        return str(next(c for c in attempt.offered() if c not in exercise.question.solution()))
+    if mode in ("card", "line"):
+        return str(next(c for c in attempt.offered() if c not in exercise.question.solution()
+                        and exercise.question.hand.check(c)))
     if mode == "numbers":
         return [right[0] + 1, *right[1:]]
     if mode == "winners":
@@ -104,7 +108,7 @@ def wrong(attempt: Attempt) -> Any:
 def test_every_kind_is_answered_by_a_form_and_every_sentence_is_bilingual():
     assert set(KINDS_ASKED) == set(KINDS)
     assert {cls.form.mode for cls in KINDS.values()} == {
-        "cards", "card", "seat", "yes_no", "numbers", "winners"}
+        "cards", "card", "line", "seat", "yes_no", "numbers", "winners"}
     for key, (tr, en) in _CATALOGUE.items():
         assert tr and en, key
 
@@ -128,10 +132,13 @@ def test_right_answer(set_file, kind):
 @pytest.mark.parametrize("kind", KINDS_ASKED)
 def test_wrong_answer_then_solution(set_file, kind):
     attempt = opened(set_file, ID[kind]).current
-    assert not attempt.can_reveal()
-    attempt.reveal()
-    assert attempt.solution() is None
-    assert attempt.note["tr"] == "Çözüm yanlış bir denemeden sonra gösterilir."
+    if attempt.exercise.question.free_solution:    # a puzzle shows it at once, if asked
+        assert attempt.can_reveal()
+    else:
+        assert not attempt.can_reveal()
+        attempt.reveal()
+        assert attempt.solution() is None
+        assert attempt.note["tr"] == "Çözüm yanlış bir denemeden sonra gösterilir."
     enter(attempt, wrong(attempt))
     result = attempt.check()
     assert not result.passed and result.score == 0
@@ -178,6 +185,7 @@ def test_hint_is_counted_and_costs_points(set_file, kind):
 
 def test_an_incomplete_answer_is_explained_not_counted(set_file):
     expected = {"cards": "Select your cards first.", "card": "Click a card first.",
+                "line": "Click a card first.",
                 "seat": "Make a choice first.", "yes_no": "Make a choice first.",
                 "winners": "Choose the winner(s) first."}
     sheet = opened(set_file)
@@ -379,3 +387,20 @@ def test_a_single_exercise_keeps_nothing(tmp_path, monkeypatch):
     attempt.choose(attempt.exercise.answer())
     assert attempt.check().passed and sheet.path is None and list(tmp_path.iterdir()) == []
     assert "<svg" not in attempt.picture("tr") and "Tur" in attempt.picture("tr")
+
+
+def test_only_a_line_is_answered_by_playing_cards(set_file):
+    """A puzzle's line takes its cards one after another, each checked at its moment; a card
+    the engine refuses is explained and not counted; other kinds refuse a played card."""
+    sheet = opened(set_file)
+    with pytest.raises(SettingError, match="not answered by playing cards"):
+        sheet[ID["legal_cards"]].play("2C")
+    line = sheet[ID["puzzle"]]
+    hand = line.exercise.question.hand
+    refused = next(iter(hand.cards(0) - hand.legal_plays()), None) or next(
+        iter(hand.cards(1)))
+    assert line.play(refused) is None and line.note is not None and not line.draft.cards
+    result = line.play(next(iter(line.exercise.question.solution())))
+    assert result.passed and line.entry.tries == 1 and line.closed
+    line.retry()                       # played again for practice: nothing recorded
+    assert line.play(line.exercise.answer()) is None and line.entry.tries == 1

@@ -22,7 +22,8 @@ from typing import Any, ClassVar
 from ..cards import Card, CardSet
 from ..words import Text, say
 
-__all__ = ["Draft", "AnswerForm", "CARDS", "CARD", "SEAT", "YES_NO", "NUMBERS", "WINNERS"]
+__all__ = ["Draft", "AnswerForm", "CARDS", "CARD", "LINE", "SEAT", "CHOICE", "YES_NO",
+           "NUMBERS", "WINNERS"]
 
 
 @dataclass
@@ -44,6 +45,8 @@ class AnswerForm:
     #: answer of several parts is a table {part: text}
     parts: ClassVar[tuple[str, ...]] = ("answer",)
     _missing: ClassVar[str] = "no_choice"
+    #: a closed exercise may be played again for practice (nothing is recorded): a line
+    replays: ClassVar[bool] = False
 
     def empty(self, players: int) -> Draft:
         """A draft with nothing chosen yet."""
@@ -104,8 +107,30 @@ class _Card(_Cards):
         return str(draft.cards[0]) if draft.cards else None
 
 
+class _Line(_Cards):
+    """The cards played one after the other (a puzzle's line): a click plays a card, and only
+    a new start (`Attempt.retry`) takes cards back."""
+
+    mode = "line"
+    _missing = "no_card"
+    replays = True
+
+    def toggle(self, draft: Draft, card: Card) -> None:
+        if card not in draft.cards:
+            draft.cards.append(card)
+
+    def draft(self, given: Any, players: int) -> Draft:
+        draft = self.empty(players)
+        draft.cards = list(given)
+        return draft
+
+
 class _Seat(AnswerForm):
     mode = "seat"
+
+
+class _Choice(AnswerForm):
+    mode = "choice"
 
 
 class _YesNo(AnswerForm):
@@ -146,8 +171,12 @@ class _Winners(AnswerForm):
 CARDS: AnswerForm = _Cards()
 #: one card (a click replaces the card chosen)
 CARD: AnswerForm = _Card()
+#: cards played one after another, each checked at its moment (a puzzle against the defence)
+LINE: AnswerForm = _Line()
 #: a seat, or "none" when the question offers it
 SEAT: AnswerForm = _Seat()
+#: one of the question's labelled choices, by its number (a lesson's quick check)
+CHOICE: AnswerForm = _Choice()
 #: yes or no
 YES_NO: AnswerForm = _YesNo()
 #: a whole number for every seat

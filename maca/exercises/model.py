@@ -117,7 +117,7 @@ def check(exercise: Exercise, answer: Any, hints_used: int = 0) -> Result:
     given = question.read(answer)
     passed, notes = question.judge(given)
     score = 0
-    feedback = [say("correct" if passed else "wrong"), *notes]
+    feedback = [question.opening(given, passed), *notes]
     if passed:
         cost = min(exercise.points, exercise.hint_cost * max(0, hints_used))
         score = exercise.points - cost

@@ -68,9 +68,22 @@ class Progress:
         """The entry of one exercise (created empty if needed)."""
         return self.answers.setdefault(exercise_id, Entry())
 
+    def latest(self, exercise_id: str) -> Entry:
+        """The entry of one exercise, moved last: the entries are kept in the order the
+        learner last answered them (or saw their solution), as a puzzle series' streak
+        reads them.
+
+        >>> p = Progress("C", "A1", "s1", "passing")
+        >>> p.record("a", 1); p.record("b", 2); p.record("a", 3); list(p.answers)
+        ['b', 'a']
+        """
+        entry = self.answers.pop(exercise_id, None) or Entry()
+        self.answers[exercise_id] = entry
+        return entry
+
     def record(self, exercise_id: str, answer: Any) -> None:
         """Store an answer (JSON form) as one more try."""
-        entry = self.entry(exercise_id)
+        entry = self.latest(exercise_id)
         entry.answer = answer
         entry.tries += 1
 

@@ -138,6 +138,38 @@ class Attempt:
         return situation_html(self.exercise, lang, four, CardSet(self.draft.cards))
 
     # -- building an answer ---------------------------------------------------------------------
+    def play(self, card: Card | str) -> Result | None:
+        """A card played in a line (a puzzle's): the kind checks it at its moment, the
+        defence answers; the line is checked as one try once it is over (None while it goes
+        on, with a `note`). A closed exercise's line is played again for practice: nothing is
+        recorded.
+
+        >>> from maca.puzzles import puzzle_set
+        >>> sheet = Worksheet.single(puzzle_set("unblock")["ub-04"])
+        >>> line = sheet.current
+        >>> line.play(next(iter(line.exercise.question.accepted_after([])))), line.note["en"]
+        (None, 'Right! The defence answered; your turn again.')
+        >>> line.entry.tries, len(line.draft.cards)
+        (0, 1)
+        """
+        card = Card.parse(card)
+        if self.form.mode != "line":
+            raise SettingError(Text(f"bu soru kartlar art arda oynanarak cevaplanmaz: {card} "
+                                    "oynanamaz",
+                                    f"this question is not answered by playing cards one after "
+                                    f"another, so {card} cannot be played"))
+        line = self.draft.cards + [card]
+        try:   # a card the engine refuses now is explained and not counted
+            self.exercise.question.read([str(c) for c in line])
+        except AnswerError as exc:
+            self.note = exc.text
+            return None
+        if not self.closed:
+            self.toggle(card)
+            return self.check()
+        self.draft.cards, self.note = line, None
+        return None
+
     def toggle(self, card: Card | str) -> None:
         """A click on a card of the learner's hand (select, unselect, or replace)."""
         card = Card.parse(card)
@@ -190,6 +222,10 @@ class Attempt:
         if answer is None:
             self.note = self.form.missing(self.draft)
             return None
+        waiting = self.exercise.question.pending(answer)
+        if waiting is not None:
+            self.showing, self.note = False, waiting
+            return None
         return self.submit(answer)
 
     def submit(self, answer: Any) -> Result:
@@ -211,8 +247,9 @@ class Attempt:
         return Result(exercise.id, False, 0, exercise.points, (refusal,))
 
     def retry(self) -> None:
-        """Start again: the draft is cleared and the feedback hidden."""
-        if not self._refusal():
+        """Start again: the draft is cleared and the feedback hidden (a line may be played
+        again once closed, see `play`)."""
+        if self.form.replays or not self._refusal():
             self.draft = self.form.empty(self.players)
             self.showing, self.note = False, None
 
@@ -231,8 +268,10 @@ class Attempt:
         return self.exercise.hints[entry.hints - 1]
 
     def can_reveal(self) -> bool:
-        """The solution is offered after a wrong try."""
-        return self.result is not None and not self.result.passed and not self.revealed
+        """The solution is offered after a wrong try (or at once, if the kind says so)."""
+        tried = self.result is not None and not self.result.passed
+        free = self.exercise.question.free_solution and not self.solved
+        return (tried or free) and not self.revealed
 
     def reveal(self) -> None:
         """Show the solution (after a wrong try); the exercise then takes no more answers, so
@@ -241,7 +280,7 @@ class Attempt:
             if not self._refusal():
                 self.note = say("no_solution")
             return
-        self.worksheet.progress.entry(self.exercise.id).solution_seen = True
+        self.worksheet.progress.latest(self.exercise.id).solution_seen = True
         self.showing, self.note = True, None
         self.worksheet.autosave()
 

@@ -139,6 +139,9 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                   "«Kontrol et»e bas.",
                   "Click cards to select them (click again to unselect), then press “Check”."),
     "how_card": ("Bir karta tıkla, sonra «Kontrol et»e bas.", "Click a card, then press “Check”."),
+    "how_line": ("Bir karta tıkla: savunma cevap verir, sıra yine sana gelirse bir kart daha "
+                 "oyna.",
+                 "Click a card: the defence answers; if it is your turn again, play another."),
     "how_seat": ("Bir oyuncu seç, sonra «Kontrol et»e bas.",
                  "Choose a player, then press “Check”."),
     "how_yes_no": ("Evet ya da hayır seç, sonra «Kontrol et»e bas.",

@@ -5,13 +5,16 @@ Turkish and English pages run the same code and differ in their words only.
 
 A quick check is a question, its choices, and the engine's verdict on each. The lesson passes a
 ``grade`` function that asks the engine about one choice: it returns ``(correct, message)`` or
-an exercise `Result` (``maca.exercises.check``). Every choice is graded when the cell runs and
-the check is drawn as plain HTML: one ``<button aria-pressed>`` per choice, each choice's
-verdict kept in a ``<template>``, and one ``role="status"`` element. On a book page the page
-script (``book/_ext/static/maca-live.js``) answers a click without Python: the chosen button is
+an exercise `Result` (``maca.exercises.check``). Every choice is graded when the cell runs, and
+the check is one exercise of kind ``choice`` (`maca.exercises.kinds.choice`) on a worksheet of
+its own (`maca.exercises.session.Worksheet.single`): a click chooses and checks, as in every
+set. It is drawn as plain HTML: one ``<button aria-pressed>`` per choice, each choice's verdict
+kept in a ``<template>``, and one ``role="status"`` element. On a book page the page script
+(``book/_ext/static/maca-live.js``) answers a click without Python: the chosen button is
 pressed and its verdict is shown (and announced) in the status element. In a notebook the
 check is shown by the panels' widget (`maca.widgets.PanelWidget`): a click is the action
-``choose`` and `QuickCheck.body` draws the same check with that choice pressed.
+``choose``, the attempt checks it, and `QuickCheck.body` draws the same check with that choice
+pressed.
 
 >>> from maca import CardSet, Hand, Rules, Trick
 >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
@@ -69,8 +72,11 @@ from typing import Any, Callable, Sequence
 from maca import CardSet, Hand, Rules, Trick
 from maca.bots import CautiousBot, play_out
 from maca.errors import SettingError, shown
+from maca.exercises.kinds.choice import Choice, Verdict
+from maca.exercises.model import Exercise, Result, check
+from maca.exercises.session import Attempt, Worksheet
 from maca.panels.base import parse_number
-from maca.words import catalogue, say
+from maca.words import Text, catalogue, say
 
 __all__ = ["quick_check", "QuickCheck", "find_moment", "deal_with", "mover", "finished_trick",
            "trick_winner", "Markdown", "HTML", "Chart"]
@@ -84,61 +90,87 @@ catalogue("lessonkit", {
 }, scoped=True)
 
 
-def _feedback(verdict: Any, lang: str) -> tuple[str, bool]:
-    """HTML for one graded choice (a (correct, message) pair or an exercise `Result`), and
-    whether it is right. The verdict is said in words and with a mark, not by colour only."""
-    if hasattr(verdict, "passed"):  # a Result: its message already says right or wrong
-        ok, lines = verdict.passed, verdict.message(lang).splitlines()
-        text = f"<b>{html.escape(lines[0])}</b> " + "<br>".join(map(html.escape, lines[1:]))
-    else:
-        ok, message = verdict
-        word = say("quick_check.right" if ok else "quick_check.wrong")[lang]
-        text = f"<b>{word}</b> {html.escape(message)}"
-    return f"{'✔' if ok else '✘'} {text}", bool(ok)
+def _verdict(graded: Any) -> Verdict:
+    """One choice's verdict from the lesson's ``grade``: an exercise `Result` (its feedback as
+    it stands) or ``(correct, message)``, the message in the check's language."""
+    if isinstance(graded, Result):
+        return Verdict(graded.passed, graded.feedback[0], graded.feedback[1:])
+    ok, message = graded
+    return Verdict(bool(ok), say("quick_check.right" if ok else "quick_check.wrong"),
+                   (Text(message, message),))
 
 
 class QuickCheck:
-    """A quick check drawn as HTML (see the module's description); ``verdicts`` holds each
-    choice's feedback HTML and whether it is right, in the order of the choices."""
+    """A quick check drawn as HTML (see the module's description): a view of its one-exercise
+    worksheet; ``verdicts`` holds each choice's feedback HTML and whether it is right, in the
+    order of the choices."""
 
-    def __init__(self, question: str, labels: Sequence[str],
-                 verdicts: Sequence[tuple[str, bool]], lang: str) -> None:
-        self.question, self.labels, self.verdicts, self.lang = question, list(labels), \
-            list(verdicts), lang
-        self.chosen: int | None = None
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        self.worksheet = Worksheet.single(exercise)
+        self.lang = lang
 
     def __repr__(self) -> str:
-        return f"QuickCheck({self.question!r}, {self.labels!r})"
+        return f"QuickCheck({self.prompt!r}, {self.labels!r})"
+
+    @property
+    def attempt(self) -> Attempt:
+        """The check being answered."""
+        return self.worksheet.current
+
+    @property
+    def prompt(self) -> str:
+        """The question asked."""
+        return self.attempt.exercise.prompt[self.lang]
+
+    @property
+    def labels(self) -> list[str]:
+        """The choices' labels."""
+        question = self.attempt.exercise.question
+        assert isinstance(question, Choice)
+        return [label[self.lang] for label in question.labels]
+
+    @property
+    def verdicts(self) -> list[tuple[str, bool]]:
+        """Each choice's feedback (HTML) and whether it is right, as checking it would say."""
+        exercise = self.attempt.exercise
+        return [_feedback(check(exercise, i), self.lang) for i in range(len(self.labels))]
 
     def act(self, action: str, value: str = "") -> None:
-        """A click on a choice (``choose``, its number): pressed, its verdict shown.
+        """A click on a choice (``choose``, its number): chosen and checked, its verdict shown.
 
-        >>> check = QuickCheck("?", ["a", "b"], [("✔ yes", True), ("✘ no", False)], "en")
-        >>> check.act("choose", "1"); 'aria-pressed="true">b<' in check.body(live=True)
+        >>> box = quick_check("?", [("a", 1), ("b", 2)], lambda v: (v == 2, f"{v}"), "en")
+        >>> box.act("choose", "1"); 'aria-pressed="true">b<' in box.body(live=True)
         True
+        >>> box.attempt.solved, box.worksheet.progress.answers["quick_check"].tries
+        (True, 1)
         """
         if action != "choose":
             raise SettingError(f"a quick check has no action {shown(action)}: it has choose")
-        self.chosen = parse_number(value, 0, len(self.labels) - 1, "a choice")
+        self.attempt.choose(parse_number(value, 0, len(self.labels) - 1, "a choice"))
+        self.attempt.check()
 
     def fill(self, fields: dict[str, str]) -> None:
         """A quick check has no typed fields."""
 
     def body(self, live: bool) -> str:
         """The check with the chosen button pressed and its verdict in the status element."""
-        feedback = "" if self.chosen is None else self._verdict(self.chosen)
-        return self._html(live, feedback, "")
+        result, note = self.attempt.shown_result(), self.attempt.note
+        status = "" if result is None else self._box(*_feedback(result, self.lang))
+        if note is not None:
+            status += (f'<div class="maca-feedback maca-feedback-wrong">'
+                       f"{html.escape(note[self.lang])}</div>")
+        return self._html(live, status, "")
 
     def _ipython_display_(self) -> None:
         from ..widgets import show  # the notebook's host: a display hook, as pictures have
         show(self, framed=False)
 
     def _repr_html_(self) -> str:
-        return self._html(False, "", "".join(f'<template data-choice="{i}">{self._verdict(i)}'
-                                             "</template>" for i in range(len(self.labels))))
+        return self._html(False, "", "".join(f'<template data-choice="{i}">{self._box(*v)}'
+                                             "</template>" for i, v in enumerate(self.verdicts)))
 
-    def _verdict(self, i: int) -> str:
-        feedback, ok = self.verdicts[i]
+    @staticmethod
+    def _box(feedback: str, ok: bool) -> str:
         return (f'<div class="maca-feedback maca-feedback-{"right" if ok else "wrong"}">'
                 f"{feedback}</div>")
 
@@ -146,16 +178,26 @@ class QuickCheck:
         """The page's check (``live=False``: answered by the page script from ``templates``)
         or the notebook's (``data-act`` buttons)."""
         lang = say("lang_code")[self.lang]
+        chosen = self.attempt.draft.choice
         buttons = "".join(
             f'<button type="button" class="maca-button maca-quick-choice" '
             + (f'data-act="choose" data-value="{i}" ' if live else f'data-choice="{i}" ')
-            + f'aria-pressed="{str(i == self.chosen).lower()}">{html.escape(label)}</button>'
+            + f'aria-pressed="{str(i == chosen).lower()}">{html.escape(label)}</button>'
             for i, label in enumerate(self.labels))
         return (f'<fieldset class="maca-quick-check" lang="{lang}">'
-                f'<legend class="maca-question">{html.escape(self.question)}</legend>'
+                f'<legend class="maca-question">{html.escape(self.prompt)}</legend>'
                 f'<div class="maca-quick-choices">{buttons}</div>'
                 f'<div class="maca-quick-status" role="status">{status}</div>{templates}'
                 "</fieldset>")
+
+
+def _feedback(result: Result, lang: str) -> tuple[str, bool]:
+    """HTML for a checked choice, and whether it is right: the verdict is said in words and
+    with a mark, not by colour only."""
+    opening, *notes = result.feedback
+    text = (f"<b>{html.escape(opening[lang])}</b> "
+            + "<br>".join(html.escape(note[lang]) for note in notes))
+    return f"{'✔' if result.passed else '✘'} {text}", result.passed
 
 
 def quick_check(question: str, choices: Sequence[tuple[str, Any]],
@@ -164,8 +206,9 @@ def quick_check(question: str, choices: Sequence[tuple[str, Any]],
     or an exercise `Result`. Every choice is graded now; the result shows itself as HTML."""
     if not choices:
         raise ValueError("a quick check needs at least one choice")
-    verdicts = [_feedback(grade(value), lang) for _, value in choices]
-    return QuickCheck(question, [label for label, _ in choices], verdicts, lang)
+    kind = Choice([Text(label, label) for label, _ in choices],
+                  [_verdict(grade(value)) for _, value in choices])
+    return QuickCheck(Exercise("quick_check", kind, Text(question, question)), lang)
 
 
 def mover(hand: Hand) -> int:

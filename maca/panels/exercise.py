@@ -41,7 +41,8 @@ from ..reasons import seat_name
 from ..words import SeatWord, Text, catalogue, is_you, say
 from .base import Panel, button, card_buttons, group, heading, parse_card, parse_number
 
-__all__ = ["ExercisePanel", "exercise_set", "set_section", "STORAGE_PREFIX"]
+__all__ = ["ExercisePanel", "exercise_set", "set_section", "STORAGE_PREFIX", "put_back",
+           "keep_file"]
 
 Actions = dict[str, Callable[[str], object]]
 
@@ -82,6 +83,20 @@ catalogue("exercise_panel", {
                     "Once live, you can get your answers file here."),
     "notebook_path": ("tr/alistirmalar/{name}.ipynb", "en/exercises/{name}.ipynb"),
 }, scoped=True)
+
+
+def put_back(store: Any, folder: Path | None, name: str) -> None:
+    """Write the answers file ``name`` kept in the page's storage (if any) into ``folder``,
+    where a worksheet opened there reads it back."""
+    kept = None if store is None or folder is None else store.getItem(STORAGE_PREFIX + name)
+    if kept is not None and folder is not None:
+        (folder / name).write_text(kept, encoding="utf-8")
+
+
+def keep_file(store: Any, sheet: Worksheet) -> None:
+    """Copy a worksheet's answers file into the page's storage, under its own name."""
+    if store is not None and sheet.path is not None and sheet.path.exists():
+        store.setItem(STORAGE_PREFIX + sheet.path.name, sheet.path.read_text(encoding="utf-8"))
 
 
 class ExercisePanel(Panel):
@@ -147,11 +162,7 @@ class ExercisePanel(Panel):
         course = who.get("course") or COURSE
         assignment = who.get("assignment") or self.base.id
         student = who.get("student") or GUEST
-        if self.store is not None and self.folder is not None:
-            name = answers_file_name(self.base.id, student)
-            kept = self.store.getItem(STORAGE_PREFIX + name)
-            if kept is not None:
-                (self.folder / name).write_text(kept, encoding="utf-8")
+        put_back(self.store, self.folder, answers_file_name(self.base.id, student))
         try:
             sheet = Worksheet.for_student(self.base, course, assignment, student, self.folder)
             self.refused = None
@@ -191,8 +202,7 @@ class ExercisePanel(Panel):
         who = json.dumps(self._identity())
         store.setItem(WHO_PREFIX + self.base.id, who)
         store.setItem(WHO_LAST, who)
-        if sheet.path is not None and sheet.path.exists():
-            store.setItem(STORAGE_PREFIX + sheet.path.name, sheet.path.read_text(encoding="utf-8"))
+        keep_file(store, sheet)
 
     # -- the panel -------------------------------------------------------------------------------
     @property
@@ -244,10 +254,14 @@ class ExercisePanel(Panel):
 
     def _card(self, value: str) -> None:
         card = parse_card(value)
-        offered = self.attempt.offered() if self.attempt.form.mode in ("cards", "card") else []
+        mode = self.attempt.form.mode
+        offered = self.attempt.offered() if mode in ("cards", "card", "line") else []
         if card not in offered:
             raise SettingError(f"no card {shown(value)} to choose in this question")
-        self.attempt.toggle(card)
+        if mode == "line":   # a puzzle's card is played (and checked) at once
+            self.attempt.play(card)
+        else:
+            self.attempt.toggle(card)
 
     def _choose(self, value: str) -> None:
         attempt = self.attempt
@@ -312,7 +326,7 @@ class ExercisePanel(Panel):
         attempt, lang = self.attempt, self.lang
         draft, closed, mode, n = attempt.draft, attempt.closed, attempt.form.mode, attempt.players
         label = say("answer")[lang]
-        if mode in ("cards", "card"):
+        if mode in ("cards", "card", "line"):
             reason = (say("solved") if attempt.solved else say("closed"))[lang]
             held = CardSet(attempt.offered())
             cards = card_buttons(held, lang, live, playable=CardSet() if closed else None,

@@ -1,46 +1,124 @@
-"""The puzzle panel: a series of practice puzzles (`maca.puzzles`) solved against the engine's
-defence, over the pure-Python `maca.puzzles.trainer.PuzzleTrainer`.
+"""The puzzle trainer: a series of practice puzzles (one theme's set, or the whole collection)
+solved against the engine's defence, lichess-style: a thin view over the exercise session.
 
-Every hand is face up (as in a bridge problem), the learner's cards are buttons; a card the
-solver accepts is answered by the defence trick by trick, a wrong card by its refutation.
-Hints cost a point; retry, solution, previous/next and the puzzle of the day are buttons (their
-names in the page's language). On a book page the series' progress is kept in the page's
-storage (a ``store``, see `maca.panels.host.PageStore`), per theme.
+The series is a `maca.exercises.session.Worksheet` over `maca.puzzles.puzzle_set`, a puzzle an
+`Attempt` whose answer is the line played (`maca.exercises.forms.LINE`): a card the solver
+accepts is answered by the defence trick by trick (`maca.exercises.kinds.puzzle.Puzzle.walk`),
+a wrong card by its refutation, and the line is one try once it is over. Every hand is face up
+(as in a bridge problem), the learner's cards are buttons; hints cost a point, retry, solution,
+previous/next and the puzzle of the day are buttons (their names in the page's language). A
+puzzle solved or shown may be played again for practice; it then earns nothing.
+
+What the learner did is the worksheet's answers file, kept in the page's storage as every
+set's is (``maca-answers/answers-<set>-guest.json``, see `maca.panels.exercise`); the series'
+streak, best streak and points are read from it (`standing`): the entries in the order they
+were last answered, a streak being puzzles solved at the first try without the solution.
 
 >>> panel = puzzle_series(lang="en", theme="safe_exit")
->>> while panel.trainer.state == "play":  # the solver's card, as often as asked
-...     panel.act("card", str(next(iter(panel.trainer.accepted()))))
->>> panel.trainer.state, panel.trainer.progress["streak"]
+>>> while panel.state == "play":  # the solver's card, as often as asked
+...     panel.act("card", str(next(iter(panel.accepted()))))
+>>> panel.state, standing(panel.worksheet)["streak"]
 ('solved', 1)
 >>> 'data-act="next"' in panel.body(live=True)
 True
 """
 from __future__ import annotations
 
-import json
+import datetime
+import hashlib
+import tempfile
 from html import escape
+from pathlib import Path
 from typing import Any, Callable
 
 from .. import render
+from ..cards import CardSet
 from ..errors import SettingError
-from ..exercises.kinds.puzzle import THEMES
-from ..puzzles import load_puzzles, theme_title
-from ..puzzles.trainer import PuzzleTrainer
+from ..exercises.kinds.puzzle import THEMES, Puzzle, Walk
+from ..exercises.session import COURSE, GUEST, Attempt, Worksheet, answers_file_name
+from ..exercises.text import AnswersFileError
+from ..lessons import Note
+from ..puzzles import puzzle_set, question_of, theme_title
 from ..reasons import seat_name
-from ..words import say
+from ..words import catalogue, say
 from .base import Panel, button, card_buttons, heading, note_html, parse_card
+from .exercise import STORAGE_PREFIX, keep_file, put_back
 
-__all__ = ["PuzzlePanel", "puzzle_series"]
+__all__ = ["PuzzlePanel", "puzzle_series", "daily_index", "standing"]
 
 Actions = dict[str, Callable[[str], object]]
+
+catalogue("puzzles", {
+    "title": ("Bulmaca", "Puzzle"),
+    "hint": ("İpucu (−1 puan)", "Hint (−1 point)"),
+    "retry": ("Yeniden dene", "Try again"),
+    "solution": ("Çözümü göster", "Show the solution"),
+    "next": ("Sonraki bulmaca ▶", "Next puzzle ▶"),
+    "previous": ("◀ Önceki bulmaca", "◀ Previous puzzle"),
+    "daily": ("Günün bulmacası", "Puzzle of the day"),
+    "progress": ("{solved}/{total} çözüldü · seri {streak} · en iyi seri {best} · {points} puan",
+                 "{solved}/{total} solved · streak {streak} · best streak {best} · "
+                 "{points} points"),
+    "which": ("Bulmaca {n}/{total} · {stars} · {themes}", "Puzzle {n}/{total} · {stars} · {themes}"),
+    "start": ("Sıra sende: bir kart seç.", "Your turn: choose a card."),
+    "solved": ("Çözdün! {points} puan kazandın.", "Solved! You earn {points} points."),
+    "solved_again": ("Çözdün! (Bu bulmaca bu sefer puan getirmiyor.)",
+                     "Solved! (No points for this puzzle this time.)"),
+    "shown": ("Çözüm: doğru kart ve savunmanın en iyi cevapları.",
+              "The solution: the right card and the defence's best answers."),
+    "over": ("Bu bulmaca bitti: yeniden dene ya da sonrakine geç.",
+             "This puzzle is over: try again or go on to the next one."),
+    "no_hint": ("Başka ipucu yok.", "There are no more hints."),
+    "line": ("Oynananlar", "Played"),
+}, scoped=True)
+
+_STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
+
+
+def daily_index(day: datetime.date, count: int) -> int:
+    """The puzzle of the day among ``count``: the same all day, for everyone.
+
+    >>> daily_index(datetime.date(2026, 12, 1), 150) == daily_index(datetime.date(2026, 12, 1), 150)
+    True
+    """
+    if count <= 0:
+        raise SettingError("there is no puzzle to choose from")
+    digest = hashlib.sha256(day.isoformat().encode()).digest()
+    return int.from_bytes(digest[:8], "big") % count
+
+
+def standing(sheet: Worksheet) -> dict[str, int]:
+    """A series' progress read from its worksheet: puzzles solved, the streak now, the best
+    streak and the points of the streaks' puzzles (solved at the first try, no solution seen).
+
+    >>> sheet = Worksheet.single(puzzle_set("safe_exit").exercises[0])
+    >>> first = sheet.current
+    >>> first.submit(first.exercise.answer()).passed, standing(sheet)
+    (True, {'solved': 1, 'streak': 1, 'best': 1, 'points': 3})
+    """
+    run = best = points = 0
+    for exercise_id, entry in sheet.progress.answers.items():
+        if not entry.tries and not entry.solution_seen:
+            continue   # hints only: nothing answered yet
+        try:
+            attempt = sheet[exercise_id]
+        except KeyError:
+            continue
+        clean = attempt.solved and entry.tries == 1 and not entry.solution_seen
+        run = run + 1 if clean else 0
+        best = max(best, run)
+        if clean and attempt.result is not None:
+            points += attempt.result.score
+    return {"solved": sum(a.solved for a in sheet), "streak": run, "best": best,
+            "points": points}
 
 
 class PuzzlePanel(Panel):
     """A series of puzzles: one theme's (``theme``), or the whole collection; ``daily`` opens
-    the puzzle of the day; ``store`` keeps the progress (the page's storage)."""
+    the puzzle of the day; ``store`` keeps the answers file (the page's storage)."""
 
     kind = "puzzles"
-    keeps = ("maca-puzzles-",)
+    keeps = (STORAGE_PREFIX,)
 
     def __init__(self, lang: str = "tr", theme: str | None = None, start: int = 0,
                  daily: bool = False, store: Any = None) -> None:
@@ -49,22 +127,123 @@ class PuzzlePanel(Panel):
         if theme is not None and theme not in THEMES:
             raise SettingError(f"no puzzle theme {theme!r}: themes are {', '.join(THEMES)}")
         self.store = store
-        self.key = f"{self.keeps[0]}{theme or 'all'}"
-        self.trainer = PuzzleTrainer(load_puzzles(theme), start, progress=self._load())
+        self.base = puzzle_set(theme)
+        #: with a store, the worksheet's own temporary folder (removed with the panel)
+        self._scratch = (tempfile.TemporaryDirectory(prefix="maca-puzzles-")
+                         if store is not None else None)
+        self.worksheet = self._open()
+        self.showing_solution = False
+        self.note: Note = Note.of(say("puzzles.start"))
+        self.go(start)
         if daily:
-            self.trainer.daily()
+            self.daily()
 
-    def _load(self) -> dict[str, Any] | None:
-        saved = None if self.store is None else self.store.getItem(self.key)
+    def _open(self) -> Worksheet:
+        """The guest's worksheet of the series, its answers file put back from the page's
+        storage first; a damaged file is left behind and the series starts afresh."""
+        folder = None if self._scratch is None else Path(self._scratch.name)
+        name = answers_file_name(self.base.id, GUEST)
+        put_back(self.store, folder, name)
         try:
-            progress = json.loads(saved) if saved else None
-        except ValueError:  # a damaged entry: start afresh
-            return None
-        return progress if isinstance(progress, dict) else None
+            return Worksheet.for_student(self.base, COURSE, self.base.id, GUEST, folder)
+        except AnswersFileError:
+            assert folder is not None
+            (folder / name).unlink()
+            return Worksheet.for_student(self.base, COURSE, self.base.id, GUEST, folder)
 
-    def _save(self) -> None:
-        if self.store is not None:
-            self.store.setItem(self.key, json.dumps(self.trainer.progress))
+    # -- which puzzle -----------------------------------------------------------------------
+    @property
+    def lesson(self) -> Worksheet:
+        """The controller (as every panel names it): the worksheet."""
+        return self.worksheet
+
+    @property
+    def attempt(self) -> Attempt:
+        """The puzzle on the table."""
+        return self.worksheet.current
+
+    @property
+    def question(self) -> Puzzle:
+        """Its question: position, goal, themes and difficulty."""
+        return question_of(self.attempt.exercise)
+
+    def go(self, index: int) -> None:
+        """Open puzzle ``index`` of the series, at its start."""
+        if isinstance(index, bool) or not isinstance(index, int) or not (
+                0 <= index < len(self.worksheet)):
+            raise SettingError(f"puzzle number {index!r} is not in this series "
+                               f"(0 to {len(self.worksheet) - 1})")
+        self.worksheet.go(index)
+        self.more_hints = 0   # hints read on this visit once the puzzle is closed (not counted)
+        self._restart()
+
+    def daily(self, day: datetime.date | None = None) -> None:
+        """Open the puzzle of the day (today by default)."""
+        self.go(daily_index(day or datetime.date.today(), len(self.worksheet)))
+
+    def _step(self, by: int) -> None:
+        self.go((self.worksheet.index + by) % len(self.worksheet))
+
+    def _restart(self) -> None:
+        self.attempt.retry()
+        self.showing_solution = False
+        self.note = Note.of(say("puzzles.start"))
+
+    # -- the line on the table --------------------------------------------------------------
+    def walk(self) -> Walk:
+        """The line on the table: the solution once shown, else the learner's."""
+        if self.showing_solution:
+            return self.question.solution_line()
+        return self.question.walk(self.attempt.draft.cards)
+
+    @property
+    def state(self) -> str:
+        """``play``, ``solved``, ``failed`` or ``shown`` (the solution on the table)."""
+        return "shown" if self.showing_solution else self.walk().state
+
+    def accepted(self) -> CardSet:
+        """The cards that reach the goal now (the solver's answer; for tests and teachers)."""
+        return self.question.accepted_after(self.attempt.draft.cards)
+
+    def _play(self, value: str) -> None:
+        card = parse_card(value)
+        walk, attempt = self.walk(), self.attempt
+        if self.state != "play":
+            self.note = Note.of(say("puzzles.over"))
+            return
+        verdict = walk.hand.check(card, 0)
+        if not verdict:
+            self.note = Note.refusal(verdict)
+            return
+        practice = attempt.closed
+        result = attempt.play(card)
+        state = self.walk().state
+        if state == "play":
+            self.note = Note.of(say("puzzle_line.go_on"), "ok")
+        elif state == "failed":
+            self.note = Note.of(say("puzzle_line.wrong", card=card.name), "error")
+        elif practice or result is None or attempt.entry.tries > 1:
+            self.note = Note.of(say("puzzles.solved_again"), "ok")
+        else:
+            self.note = Note.of(say("puzzles.solved", points=result.score), "ok")
+
+    def _hint(self) -> None:
+        """The next hint: counted by the attempt, or only read once the puzzle is closed."""
+        attempt, hints = self.attempt, self.attempt.exercise.hints
+        if attempt.closed:
+            read = attempt.entry.hints + self.more_hints
+            self.more_hints += read < len(hints)
+            self.note = Note.of(hints[read] if read < len(hints) else say("puzzles.no_hint"))
+            return
+        hint = attempt.hint()
+        self.note = Note.of(hint if hint is not None and attempt.note is None
+                            else say("puzzles.no_hint"))
+
+    def _show_solution(self) -> None:
+        if self.attempt.can_reveal():
+            self.attempt.reveal()
+        self.showing_solution = True
+        self.note = Note.of(say("puzzles.shown"), "ok")
 
     def title(self) -> str:
         theme = self.options.get("theme")
@@ -72,32 +251,27 @@ class PuzzlePanel(Panel):
         return f"{name}: {theme_title(theme, self.lang)}" if theme else name
 
     def actions(self) -> Actions:
-        t = self.trainer
-        return {"card": lambda v: t.play(parse_card(v)), "hint": lambda _: t.hint(),
-                "retry": lambda _: t.retry(), "solution": lambda _: t.show_solution(),
-                "next": lambda _: t.next(), "previous": lambda _: t.previous(),
-                "daily": lambda _: t.daily()}
+        return {"card": self._play, "hint": lambda _: self._hint(),
+                "retry": lambda _: self._restart(), "solution": lambda _: self._show_solution(),
+                "next": lambda _: self._step(1), "previous": lambda _: self._step(-1),
+                "daily": lambda _: self.daily()}
 
     def act(self, action: str, value: str = "") -> None:
         super().act(action, value)
-        self._save()
+        keep_file(self.store, self.worksheet)
 
-    @property
-    def lesson(self) -> PuzzleTrainer:
-        """The controller (as every panel names it)."""
-        return self.trainer
-
-    def _moves(self) -> str:
+    # -- drawing ----------------------------------------------------------------------------
+    def _moves(self, walk: Walk) -> str:
         """The cards played since the puzzle's moment, one line a trick (the cards already on
         the table first), with who won it; the refutation's cards marked ✗."""
-        lang, t = self.lang, self.trainer
-        if not t.moves:
+        lang = self.lang
+        if not walk.moves:
             return ""
-        h = t.start.copy()
+        h = self.question.hand.copy()
         n = h.players
         lines: list[str] = []
         current = [f"{seat_name(s, lang, n)} {c.symbol}" for s, c in h.current_trick.plays()]
-        for seat, card, who in t.moves:
+        for seat, card, who in walk.moves:
             mark = {"refutation": " ✗", "solution": " ✓"}.get(who, "")
             current.append(f"{seat_name(seat, lang, n)} {card.symbol}{mark}")
             h.play(card)
@@ -109,31 +283,38 @@ class PuzzlePanel(Panel):
         if current:
             lines.append(" · ".join(current))
         return (heading(say("puzzles.line")[lang]) + f'<ol class="maca-puzzle-moves" '
-                f'data-moves="{len(t.moves)}">'
+                f'data-moves="{len(walk.moves)}">'
                 + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ol>")
 
+    def _heading(self) -> str:
+        lang, q, sheet = self.lang, self.question, self.worksheet
+        themes = ", ".join(say(f"puzzle_theme.{t}")[lang] for t in q.themes)
+        return say("puzzles.which", n=sheet.index + 1, total=len(sheet),
+                   stars=_STARS[q.difficulty], themes=themes)[lang]
+
+    def _status(self) -> str:
+        return say("puzzles.progress", total=len(self.worksheet),
+                   **standing(self.worksheet))[self.lang]
+
     def body(self, live: bool) -> str:
-        lang, t = self.lang, self.trainer
-        p = t.puzzle
-        parts = [f'<p class="maca-heading">{escape(t.heading(lang))}</p>',
-                 f'<p class="maca-note">{escape(t.status(lang))}</p>',
+        lang, walk, state = self.lang, self.walk(), self.state
+        hand = walk.hand
+        parts = [f'<p class="maca-heading">{escape(self._heading())}</p>',
+                 f'<p class="maca-note">{escape(self._status())}</p>',
                  f'<p class="maca-note maca-puzzle-goal"><strong>{escape(say("puzzle_goal")[lang])}:'
-                 f"</strong> {escape(p.prompt[lang])}</p>",
-                 render.table_html(t.hand, lang=lang, reveal="all", show_legal=False),
-                 self._moves(), note_html(t.note, lang)]
+                 f"</strong> {escape(self.attempt.exercise.prompt[lang])}</p>",
+                 render.table_html(hand, lang=lang, reveal="all", show_legal=False),
+                 self._moves(walk), note_html(self.note, lang)]
         mine = say("your_cards_label")[lang]
-        if t.hand.cards(0):
-            held, legal = t.hand.cards(0), t.legal()
-            reasons = ({c: t.hand.check(c, 0).message(lang) for c in held - legal}
-                       if t.state == "play" and t.hand.to_move == 0 else {})
+        if hand.cards(0):
+            held = hand.cards(0)
+            turn = state == "play" and hand.to_move == 0
+            legal = hand.legal_plays() if turn else CardSet()
+            reasons = {c: hand.check(c, 0).message(lang) for c in held - legal} if turn else {}
             parts.append(heading(mine) + card_buttons(held, lang, live, playable=legal,
                                                       reasons=reasons, label=mine))
-        controls = [button(say("puzzles.hint")[lang], "hint", live),
-                    button(say("puzzles.retry")[lang], "retry", live),
-                    button(say("puzzles.solution")[lang], "solution", live),
-                    button(say("puzzles.previous")[lang], "previous", live),
-                    button(say("puzzles.next")[lang], "next", live),
-                    button(say("puzzles.daily")[lang], "daily", live)]
+        controls = [button(say(f"puzzles.{key}")[lang], key, live)
+                    for key in ("hint", "retry", "solution", "previous", "next", "daily")]
         parts.append('<div class="maca-controls">' + "".join(controls) + "</div>")
         return "".join(parts)
 

@@ -6,7 +6,8 @@ question of kind ``puzzle`` (`maca.exercises.kinds.puzzle.Puzzle`), a position w
 ("Sen", South) is to play, a goal of `maca.solver.GOALS`, its themes and a difficulty (1 to 3
 stars). The file never holds the answer: the solver proves it, every time. `themes_of` reads
 the themes from the proof lines, `rate` the difficulty; `maca.puzzles.generator` screens
-positions for new puzzles, `maca.puzzles.trainer` is the logic of the puzzle panel.
+positions for new puzzles; the puzzle trainer (`maca.panels.puzzles`) is a worksheet over
+`puzzle_set`.
 
 >>> puzzles = load_puzzles()
 >>> len(puzzles) >= 150, sorted(THEMES)[:2]
@@ -30,8 +31,8 @@ from ..hand import Hand
 from ..notation import rules_to_text
 from ..words import Text, say
 
-__all__ = ["collection_table", "THEMES", "themes_of", "rate", "load_puzzles", "puzzle_sets",
-           "puzzle_files", "question_of", "export", "theme_title"]
+__all__ = ["collection_table", "THEMES", "themes_of", "rate", "load_puzzles", "puzzle_set",
+           "puzzle_sets", "puzzle_files", "question_of", "export", "theme_title"]
 
 #: Where the collection lives: beside the package in a checkout, inside it in a wheel.
 FOLDERS = (Path(__file__).resolve().parent / "sets",
@@ -193,21 +194,34 @@ def puzzle_sets() -> list[ExerciseSet]:
     return [load_set(path) for path in puzzle_files()]
 
 
-def load_puzzles(theme: str | None = None) -> list[Exercise]:
-    """Every puzzle of the collection (or of one theme's set, its file named after it), in
-    file order; an id is used once in the whole collection (the trainer keeps progress by id).
+def puzzle_set(theme: str | None = None) -> ExerciseSet:
+    """One theme's set (its file named after it), or the whole collection as one set
+    (``puzzles``), in file order; an id is used once in the whole collection.
 
-    >>> [p.id for p in load_puzzles("safe_exit")][:2]
-    ['se-01', 'se-02']
+    >>> puzzle_set("safe_exit").id, puzzle_set().id, len(puzzle_set()) >= 150
+    ('safe_exit', 'puzzles', True)
     """
     sets = ([load_set(path) for path in puzzle_files() if path.stem == theme]
             if theme is not None else puzzle_sets())
-    out = [e for s in sets if theme is None or s.topic == theme for e in s]
+    sets = [s for s in sets if theme is None or s.topic == theme]
+    out = tuple(e for s in sets for e in s)
     if theme is not None and not out:
         raise ExerciseError(f"no puzzles for the theme {shown(theme)}: use one of "
                             f"{', '.join(THEMES)}")
     unique_ids(out, "exercises/puzzles")
-    return out
+    if theme is not None:
+        return sets[0]
+    return ExerciseSet("puzzles", Text("Bulmacalar", "Puzzles"), "puzzles", 0, out,
+                       "exercises/puzzles", _written=out)
+
+
+def load_puzzles(theme: str | None = None) -> list[Exercise]:
+    """The puzzles of `puzzle_set`.
+
+    >>> [p.id for p in load_puzzles("safe_exit")][:2]
+    ['se-01', 'se-02']
+    """
+    return list(puzzle_set(theme))
 
 
 def export(puzzles: Iterable[Exercise] | None = None) -> list[dict[str, Any]]:

@@ -10,7 +10,8 @@ A question is built from an exercise's fields (`ExerciseError` says which one is
   from, and `example` what a typed answer looks like on a printed sheet.
 
 The package: `base` (what a kind is built from), `goals` (every goal in words), `plain` (the
-rule questions), `judgement` (the questions of judgement), `puzzle` (the practice puzzles).
+rule questions), `judgement` (the questions of judgement), `puzzle` (the practice puzzles),
+`choice` (labelled choices judged in code, a lesson's quick check: not a kind of files).
 This module is the registry: `KINDS` lists every kind, and a new
 kind is a `Question` subclass passed to `register_kind`; every front-end (the exercise
 widget, the live sets, the sheets, the grader) then asks and checks it.

@@ -391,6 +391,8 @@ class Question:
     required: ClassVar[tuple[str, ...]] = ()
     form: ClassVar[AnswerForm]          # how the learner answers it
     example: ClassVar[tuple[Text, ...]]  # a typed answer, one per part of the form
+    #: the solution may be seen before any try (else only after a wrong one)
+    free_solution: ClassVar[bool] = False
 
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         self.params = dict(params)
@@ -427,3 +429,12 @@ class Question:
     def offered(self) -> list[Any]:
         """What the learner picks from: the cards to click, or the seats to choose."""
         return list(range(self.rules.players))
+
+    def opening(self, given: Any, passed: bool) -> Text:
+        """The feedback's first sentence: right, or not yet."""
+        return say("correct" if passed else "wrong")
+
+    def pending(self, answer: Any) -> Text | None:
+        """What to say when ``answer`` is right so far and asks for more (a puzzle's line,
+        the learner's turn again), or None: the answer is checked as it stands."""
+        return None
