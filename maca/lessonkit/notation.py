@@ -28,7 +28,7 @@ catalogue("notation", {
                       "AS KS 10H|queen of spades, ace of hearts, 2C|AKQ.T98..5432"),
     "cards head": ("| yazılan | okunan kart | Türkçe adı |",
                    "| written | card read | English name |"),
-    "unreadable": ("Okunamayan bir kart açık bir hatayla reddedilir (motorun geliştiricilere "
+    "unreadable": ("Okunamayan bir kart açık bir hatayla reddedilir (maca'nın geliştiricilere "
                    "yönelik bu iletileri İngilizcedir): *{error}*",
                    "A card that cannot be read is refused with a clear message: *{error}*"),
     "lists head": ("| yazılan | okunan kartlar |", "| written | cards read |"),
