@@ -65,7 +65,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "back": ("◀ Geri", "◀ Back"),
     "next_trick": ("Eli bitir ▶▶", "Finish trick ▶▶"),
     "prev_trick": ("◀◀ Önceki el", "◀◀ Previous trick"),
-    "step_start": ("Turun başı: ilk kartı görmek için İleri'ye bas.",
+    "step_start": ("Turun başı: ilk kartı görmek için “İleri” düğmesine bas.",
                    "Start of the hand: press Forward to see the first card."),
     "step_lead": ("{n}. el: {seat:nom} {card} ile açtı.", "Trick {n}: {seat:nom} led {card}."),
     "step_play": ("{n}. el: {seat:nom} {card} oynadı.", "Trick {n}: {seat:nom} played {card}."),
