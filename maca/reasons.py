@@ -86,7 +86,7 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
         "İlk elde kupa açılamaz; yalnızca kupa ası ile (kafa atma girişimi) açılabilir.",
         "You cannot lead a heart to the first trick, except the ace of hearts "
         "(announcing a moon attempt)."),
-    Reason.MUST_PLAY_KING_ON_ACE: ("İlk elde kupa ası açıldı: kupa papazını atmak zorundasın.",
+    Reason.MUST_PLAY_KING_ON_ACE: ("İlk elde kupa ası açıldı: kupa papazını oynamak zorundasın.",
                                    "The ace of hearts was led to the first trick: you must play "
                                    "the king of hearts."),
     Reason.NO_POINTS_FIRST_TRICK: (

@@ -121,7 +121,7 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "cards_of": ("{owner:Gen} kartları", "{owner:Gen} cards"),
     "trick_so_far": ("Yerdeki el", "The trick so far"),
     "trick_cards": ("El", "The trick"),
-    "trick_empty": ("henüz kart yok, ilk kartı {seat:nom} atacak", "no card yet: {seat:nom} leads"),
+    "trick_empty": ("henüz kart yok, ilk kartı {seat:nom} oynayacak", "no card yet: {seat:nom} leads"),
     "hearts_broken": ("Kupalar kırıldı mı", "Hearts broken"),
     "taken_by": ("{seat}", "{seat}"),
     "taken_cards": ("{tricks} el aldı: {cards}", "took {tricks} trick(s): {cards}"),
@@ -270,7 +270,7 @@ _YOU: dict[str, tuple[str, str, str]] = {
                    "{card} is not enough: if the trick goes on with {line}, you win it{points}."),
     "goal_fails_now": ("winner", "{card} yetmez: eli sen alırsın{points}.",
                        "{card} is not enough: you win the trick{points}."),
-    "trick_empty": ("seat", "henüz kart yok, ilk kartı sen atacaksın", "no card yet: you lead"),
+    "trick_empty": ("seat", "henüz kart yok, ilk kartı sen oynayacaksın", "no card yet: you lead"),
 }
 _YOU_PLURAL: dict[str, tuple[str, str]] = {
     "moon_shot": ("{seats:Nom} kafa attınız: ceza kartlarının hepsini aldınız.",
