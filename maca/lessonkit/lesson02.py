@@ -35,7 +35,7 @@ catalogue("lesson02", {
               "clubs are led you cannot follow suit, so you may throw a card of another suit "
               "(lesson 3)."),
     "waiting": ("Kartlarını masaya koydun. Henüz sana kart gelmedi (gelen kart sayısı: "
-                "{received}) ve oyun başlayamaz; bir kart oynamak istesen şu cevabı "
+                "{received}) ve oyun başlayamaz; bir kart oynamak istersen şu cevabı "
                 "alırsın: *{said}*",
                 "Your cards are on the table. Nothing has come to you yet (cards received: "
                 "{received}) and play cannot start; if you tried to play a card you would be "
