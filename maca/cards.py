@@ -112,22 +112,22 @@ catalogue("cards", {
     "suit_C": ("sinek", "clubs"), "suit_D": ("karo", "diamonds"), "suit_S": ("maça", "spades"),
     "suit_H": ("kupa", "hearts"),
     "card_name": ("{suit} {rank}", "{rank} of {suit}"),
-    "card_not_text": ("bir kart «QS» gibi bir yazıyla verilir, {value} ile değil",
+    "card_not_text": ("bir kart “QS” gibi bir yazıyla verilir, {value} ile değil",
                       "a card must be given as text like 'QS', not {value}"),
     "card_unreadable": ("{value} bir kart olarak okunamadı: önce değeri sonra rengi yaz (QS, Q♠, "
-                        "10H, TH, 2C) ya da kartın adını («maça kızı», «queen of spades»)",
+                        "10H, TH, 2C) ya da kartın adını (“maça kızı”, “queen of spades”)",
                         "cannot read {value} as a card: write rank then suit (QS, Q♠, 10H, TH, "
                         '2C) or a name ("maça kızı", "queen of spades")'),
-    "card_expected": ("«QS» gibi bir kart bekleniyordu, gelen: {value}",
+    "card_expected": ("“QS” gibi bir kart bekleniyordu, gelen: {value}",
                       "expected a card like 'QS', got {value}"),
-    "cards_not_text": ("bir kart listesi «AS KS 2C» gibi bir yazıyla verilir, {value} ile değil",
+    "cards_not_text": ("bir kart listesi “AS KS 2C” gibi bir yazıyla verilir, {value} ile değil",
                        "a list of cards must be text like 'AS KS 2C', not {value}"),
     "card_twice": ("{card}, {value} içinde iki kez geçiyor: her kart bir kez yazılır",
                    "{card} appears twice in {value}: each card can appear once"),
-    "pbn_not_text": ("bir PBN eli «AKQ.T98..5432» gibi bir yazıyla verilir, {value} ile değil",
+    "pbn_not_text": ("bir PBN eli “AKQ.T98..5432” gibi bir yazıyla verilir, {value} ile değil",
                      "a PBN hand must be text like 'AKQ.T98..5432', not {value}"),
     "pbn_suits": ("{value} bir PBN eli olarak okunamadı: noktayla ayrılmış 4 renk gerekir, "
-                  "maça.kupa.karo.sinek, «AKQ.T98..5432» gibi",
+                  "maça.kupa.karo.sinek, “AKQ.T98..5432” gibi",
                   "cannot read {value} as a PBN hand: it needs 4 suits separated by dots, "
                   "spades.hearts.diamonds.clubs, like 'AKQ.T98..5432'"),
     "pbn_rank": ("{value} okunamadı: {rank}, {suit} grubunda bir değer değil "

@@ -118,7 +118,7 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
     Reason.PASS_REPEATED_CARD: ("Aynı kartı iki kez seçtin: her kartı bir kez seç.",
                                 "You chose the same card twice: choose each card once."),
     Reason.MOON_CHOICE_UNKNOWN: (
-        "Kafa atan oyuncu «old» (ötekiler puan alır) ya da «new» (kendi puanından düşer) seçer.",
+        "Kafa atan oyuncu “old” (ötekiler puan alır) ya da “new” (kendi puanından düşer) seçer.",
         "The shooter chooses “old” (the others score) or “new” (the shooter's own score goes "
         "down)."),
     Reason.PASS_WRONG_COUNT: ("Tam {count} kart seçmelisin; {given} kart seçtin.",
