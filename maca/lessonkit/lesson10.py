@@ -98,9 +98,9 @@ catalogue("lesson10", {
     "advice best": ("dört seçimin en azı bu.", "the fewest of the four choices."),
     "advice beaten": ("en azı **{best}** ({points} puan).",
                       "the fewest came from **{best}** ({points} points)."),
-    "passing question": ('"Bir rengi boşaltmak" bölümündeki deneyde, kart geçirirken hangi seçim '
+    "passing question": ("“Bir rengi boşaltmak” bölümündeki deneyde, kart geçirirken hangi seçim "
                          "Güney'e en az puan getirdi?",
-                         'In the experiment under "Voiding a suit", which passing choice gave '
+                         "In the experiment under “Voiding a suit”, which passing choice gave "
                          "South the fewest points?"),
     "passing right": ("{best}: tur başına {points} puan, en azı bu.",
                       "{best}: {points} points per hand, the fewest."),
