@@ -259,7 +259,7 @@ def grade(args: argparse.Namespace) -> int:
     read = [r for r in rows if r.file]
     graded = [r for r in read if not r.error]
     missing = len(absent)
-    print(Text(f"{len(graded)}/{_files(lang, len(read))} notlandı → {plain(args.out)} "
+    print(Text(f"{len(graded)}/{_files(lang, len(read))} notlandırıldı → {plain(args.out)} "
                f"(dosyalar: {plain(args.report)})",
                f"graded {len(graded)}/{_files(lang, len(read))} → {plain(args.out)} (files: "
                f"{plain(args.report)})")[lang]
@@ -297,7 +297,7 @@ def grade(args: argparse.Namespace) -> int:
     renamed = [r.file for r in rows if r.odd_name]
     if renamed:
         print(Text(f"⚠ {_files(lang, len(renamed))} öğrencinin numarasını taşımayan bir adla "
-                         "notlandı; kimin yüklediğini ders sisteminden denetleyin: ",
+                         "notlandırıldı; kimin yüklediğini ders sisteminden denetleyin: ",
                    f"⚠ {_files(lang, len(renamed))} graded under a name that does not name "
                    "the student; check who uploaded it in the course system: ")[lang]
               + ", ".join(renamed))

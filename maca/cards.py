@@ -120,29 +120,29 @@ catalogue("cards", {
                   "suit must be a Suit or 0..3, not {value}"),
     "card_mask": ("kart maskesi aralık dışında: {value} (0 ile 2**52 - 1 arasında olmalı)",
                   "card mask out of range: {value} (use 0 to 2**52 - 1)"),
-    "cards_given_as": ("kartlar «AS KS 2C» gibi bir yazıyla, bir kart listesiyle ya da bir "
+    "cards_given_as": ("kartlar “AS KS 2C” gibi bir yazıyla, bir kart listesiyle ya da bir "
                        "maskeyle verilir, {value} ile değil",
                        "cards must be text like 'AS KS 2C', a list of cards or a mask, not {value}"),
-    "card_not_text": ("bir kart «QS» gibi bir yazıyla verilir, {value} ile değil",
+    "card_not_text": ("bir kart “QS” gibi bir yazıyla verilir, {value} ile değil",
                       "a card must be given as text like 'QS', not {value}"),
     "card_unreadable": ("{value} bir kart olarak okunamadı: önce değeri sonra rengi yaz (QS, Q♠, "
-                        "10H, TH, 2C) ya da kartın adını («maça kızı», «queen of spades»)",
+                        "10H, TH, 2C) ya da kartın adını (“maça kızı”, “queen of spades”)",
                         "cannot read {value} as a card: write rank then suit (QS, Q♠, 10H, TH, "
                         '2C) or a name ("maça kızı", "queen of spades")'),
-    "card_expected": ("«QS» gibi bir kart bekleniyordu, gelen: {value}",
+    "card_expected": ("“QS” gibi bir kart bekleniyordu, gelen: {value}",
                       "expected a card like 'QS', got {value}"),
-    "cards_not_text": ("bir kart listesi «AS KS 2C» gibi bir yazıyla verilir, {value} ile değil",
+    "cards_not_text": ("bir kart listesi “AS KS 2C” gibi bir yazıyla verilir, {value} ile değil",
                        "a list of cards must be text like 'AS KS 2C', not {value}"),
     "card_suit_alone": ("{value} içinde {part} tek başına bir kart değil: kartı rengi ve değeriyle "
-                        "yaz («maça kızı», «sinek 2'li») ya da kısaca (QS, 2C)",
+                        "yaz (“maça kızı”, “sinek 2'li”) ya da kısaca (QS, 2C)",
                         "in {value}, {part} is not a card on its own: name a card by its suit and "
                         'rank ("maça kızı", "sinek 2\'li") or write it short (QS, 2C)'),
     "card_twice": ("{card}, {value} içinde iki kez geçiyor: her kart bir kez yazılır",
                    "{card} appears twice in {value}: each card can appear once"),
-    "pbn_not_text": ("bir PBN eli «AKQ.T98..5432» gibi bir yazıyla verilir, {value} ile değil",
+    "pbn_not_text": ("bir PBN eli “AKQ.T98..5432” gibi bir yazıyla verilir, {value} ile değil",
                      "a PBN hand must be text like 'AKQ.T98..5432', not {value}"),
     "pbn_suits": ("{value} bir PBN eli olarak okunamadı: noktayla ayrılmış 4 renk gerekir, "
-                  "maça.kupa.karo.sinek, «AKQ.T98..5432» gibi",
+                  "maça.kupa.karo.sinek, “AKQ.T98..5432” gibi",
                   "cannot read {value} as a PBN hand: it needs 4 suits separated by dots, "
                   "spades.hearts.diamonds.clubs, like 'AKQ.T98..5432'"),
     "pbn_rank": ("{value} okunamadı: {rank}, {suit} grubunda bir değer değil "

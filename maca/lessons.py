@@ -58,14 +58,14 @@ TEXT: dict[str, tuple[str, str]] = {
     "restart": ("Baştan başla", "Start again"),
     "new_deal": ("Yeni dağıtım", "New deal"),
     "go_on": ("Devam ▶", "Continue ▶"),
-    "go_on_prompt": ("Eli inceleyebilirsin; oyunu sürdürmek için «Devam»a bas.",
+    "go_on_prompt": ("Eli inceleyebilirsin; oyunu sürdürmek için “Devam” düğmesine bas.",
                      "Look at the trick; press “Continue” to go on."),
     # trick stepper
     "forward": ("İleri ▶", "Forward ▶"),
     "back": ("◀ Geri", "◀ Back"),
     "next_trick": ("Eli bitir ▶▶", "Finish trick ▶▶"),
     "prev_trick": ("◀◀ Önceki el", "◀◀ Previous trick"),
-    "step_start": ("Turun başı: ilk kartı görmek için İleri'ye bas.",
+    "step_start": ("Turun başı: ilk kartı görmek için “İleri” düğmesine bas.",
                    "Start of the hand: press Forward to see the first card."),
     "step_lead": ("{n}. el: {seat:nom} {card} ile açtı.", "Trick {n}: {seat:nom} led {card}."),
     "step_play": ("{n}. el: {seat:nom} {card} oynadı.", "Trick {n}: {seat:nom} played {card}."),
@@ -93,7 +93,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "why": ("Neden?", "Why?"),
     "allowed": ("Oynayabileceğin kartlar", "Cards you may play"),
     "new_position": ("Yeni durum", "New position"),
-    "more": ("Başka bir durum için «Yeni durum» düğmesine bas.",
+    "more": ("Başka bir durum için “Yeni durum” düğmesine bas.",
              "Press “New position” for another one."),
     "kind_follow": ("Renge uyabildiğin bir durum", "You can follow suit"),
     "kind_void": ("O renk elinde yok", "You are void in the suit led"),
@@ -138,9 +138,9 @@ TEXT: dict[str, tuple[str, str]] = {
                        "{seat} shot the moon: everyone else gets +{value}."),
     "moon_scored_new_we": ("{seat} kafa attınız: kendi puanınızdan {value} düşüldü.",
                            "{seat} shot the moon: {value} comes off your own scores."),
-    "replayed": ("Bilgisayar bir turu baştan sona oynadı: kartlar gerçekten alındıkları "
-                 "gibi.",
-                 "The computer played a whole hand: the cards are as they were really taken."),
+    "replayed": ("Bilgisayar bir turu baştan sona oynadı: kartlar, oyunda kim aldıysa ona "
+                 "verildi.",
+                 "The computer played a whole hand: each card went to whoever took it in play."),
     # shooting the moon
     "moon_intro": ("Bütün kupaları ve maça kızını almaya çalış. Rakiplerin, senin kafa "
                    "atmaya çalıştığını görünce bir kupayı kendileri almaya ya da birbirlerine "

@@ -86,7 +86,7 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
         "İlk elde kupa açılamaz; yalnızca kupa ası ile (kafa atma girişimi) açılabilir.",
         "You cannot lead a heart to the first trick, except the ace of hearts "
         "(announcing a moon attempt)."),
-    Reason.MUST_PLAY_KING_ON_ACE: ("İlk elde kupa ası açıldı: kupa papazını atmak zorundasın.",
+    Reason.MUST_PLAY_KING_ON_ACE: ("İlk elde kupa ası açıldı: kupa papazını oynamak zorundasın.",
                                    "The ace of hearts was led to the first trick: you must play "
                                    "the king of hearts."),
     Reason.NO_POINTS_FIRST_TRICK: (
@@ -118,7 +118,7 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
     Reason.PASS_REPEATED_CARD: ("Aynı kartı iki kez seçtin: her kartı bir kez seç.",
                                 "You chose the same card twice: choose each card once."),
     Reason.MOON_CHOICE_UNKNOWN: (
-        "Kafa atan oyuncu «old» (ötekiler puan alır) ya da «new» (kendi puanından düşer) seçer.",
+        "Kafa atan oyuncu “old” (ötekiler puan alır) ya da “new” (kendi puanından düşer) seçer.",
         "The shooter chooses “old” (the others score) or “new” (the shooter's own score goes "
         "down)."),
     Reason.PASS_WRONG_COUNT: ("Tam {count} kart seçmelisin; {given} kart seçtin.",

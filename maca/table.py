@@ -119,7 +119,7 @@ WORDS: dict[str, tuple[str, str]] = {
                    "{success} points if you make it; if you take even one trick, +{failure} "
                    "points plus the penalty points you take.)"),
     "peskir_yes": ("Peşkir de", "Declare peşkir"),
-    "peskir_no": ("Peşkir deme", "No peşkir"),
+    "peskir_no": ("Peşkir demiyorum", "No peşkir"),
     "peskir_declared": ("Peşkir dedin: hiç el alma!", "You declared peşkir: take no trick!"),
     "not_now": ("Şu an bunu yapamazsın.", "You cannot do that now."),
     "new_game": ("Yeni oyun: {rules}, {level} seviye, hedef {target}.",

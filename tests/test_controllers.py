@@ -259,7 +259,7 @@ def test_follow_suit_explains_every_card_by_reason():
     assert len(lesson.hand.tricks) == 3  # the trick was completed, then the lesson stops
     assert lesson.note.text("en").endswith("won trick 3 (with 6♠). Press “New position” for "
                                            "another one.")
-    assert lesson.note.text("tr").endswith("«Yeni durum» düğmesine bas.")
+    assert lesson.note.text("tr").endswith("“Yeni durum” düğmesine bas.")
 
 
 def test_follow_suit_void_positions_allow_a_discard():

@@ -400,7 +400,7 @@ def test_turkish_ace_of_hearts_lead_forces_the_king(deal, play):
     assert hand.legal_plays() == cards("KH")
     verdict = hand.check("QH")
     assert verdict.reason is Reason.MUST_PLAY_KING_ON_ACE
-    assert verdict.message("tr") == "İlk elde kupa ası açıldı: kupa papazını atmak zorundasın."
+    assert verdict.message("tr") == "İlk elde kupa ası açıldı: kupa papazını oynamak zorundasın."
     assert verdict.message("en") == ("The ace of hearts was led to the first trick: you must "
                                      "play the king of hearts.")
     assert refusal(hand, "2C") is Reason.MUST_FOLLOW_SUIT  # following suit comes first

@@ -226,7 +226,7 @@ def _pass_direction(theme: str, rules: Rules, rng: random.Random) -> Generated:
     number = rng.randint(1, 12)
     fields: dict[str, Any] = {"hand": number, "ask": theme}
     count = rules.pass_count
-    nobody = Text('(Kart geçirilmiyorsa cevabın "kimse".)', '(If there is no passing, the answer is "nobody".)')
+    nobody = Text("(Kart geçirilmiyorsa cevabın “kimse”.)", "(If there is no passing, the answer is “nobody”.)")
     if theme == "to":
         prompt = Text(f"Oyunun {number}. turundasın. Geçirdiğin {count} kart kime gider? {nobody.tr}",
                       f"This is hand {number} of the game. Who gets the {count} cards you pass? "

@@ -50,7 +50,7 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                   "{seat:Nom} wins the trick: {card} is the highest card of the suit led."),
     "off_suit": ("{seat:Gen} attığı {card} açılan renkten değil: eli alamaz.",
                  "{seat:Gen} {card} is not of the suit led, so it cannot win."),
-    "beaten": ("{seat:Gen} attığı {card} açılan renkten, ama yerde aynı renkten daha büyük bir "
+    "beaten": ("{seat:Gen} oynadığı {card} açılan renkten, ama yerde aynı renkten daha büyük bir "
                "kart var.",
                "{seat:Gen} {card} follows suit, but the trick has a higher card of that suit."),
     "off_suit_loses": ("{cards} başka renkten; açılan renge uymayan kart eli alamaz.",
@@ -121,7 +121,7 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "cards_of": ("{owner:Gen} kartları", "{owner:Gen} cards"),
     "trick_so_far": ("Yerdeki el", "The trick so far"),
     "trick_cards": ("El", "The trick"),
-    "trick_empty": ("henüz kart yok, ilk kartı {seat:nom} atacak", "no card yet: {seat:nom} leads"),
+    "trick_empty": ("henüz kart yok, ilk kartı {seat:nom} oynayacak", "no card yet: {seat:nom} leads"),
     "hearts_broken": ("Kupalar kırıldı mı", "Hearts broken"),
     "taken_by": ("{seat}", "{seat}"),
     "taken_cards": ("{tricks} el aldı: {cards}", "took {tricks} trick(s): {cards}"),
@@ -136,20 +136,20 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
     "goal": ("Hedef", "Goal"),
     # answering (the answer forms)
     "how_cards": ("Kartlara tıklayarak seç (yeniden tıklarsan seçimden çıkar), sonra "
-                  "«Kontrol et»e bas.",
+                  "“Kontrol et” düğmesine bas.",
                   "Click cards to select them (click again to unselect), then press “Check”."),
-    "how_card": ("Bir karta tıkla, sonra «Kontrol et»e bas.", "Click a card, then press “Check”."),
+    "how_card": ("Bir karta tıkla, sonra “Kontrol et” düğmesine bas.", "Click a card, then press “Check”."),
     "how_line": ("Bir karta tıkla: savunma cevap verir, sıra yine sana gelirse bir kart daha "
                  "oyna.",
                  "Click a card: the defence answers; if it is your turn again, play another."),
-    "how_seat": ("Bir oyuncu seç, sonra «Kontrol et»e bas.",
+    "how_seat": ("Bir oyuncu seç, sonra “Kontrol et” düğmesine bas.",
                  "Choose a player, then press “Check”."),
-    "how_yes_no": ("Evet ya da hayır seç, sonra «Kontrol et»e bas.",
+    "how_yes_no": ("Evet ya da hayır seç, sonra “Kontrol et” düğmesine bas.",
                    "Choose yes or no, then press “Check”."),
-    "how_numbers": ("Her oyuncunun puanını yaz, sonra «Kontrol et»e bas.",
+    "how_numbers": ("Her oyuncunun puanını yaz, sonra “Kontrol et” düğmesine bas.",
                     "Write each player's points, then press “Check”."),
     "how_winners": ("Kazananları (birden çok olabilir) ve her oyuncunun sıralama puanını seç, "
-                    "sonra «Kontrol et»e bas.",
+                    "sonra “Kontrol et” düğmesine bas.",
                     "Choose the winner(s) (there may be more than one) and each player's "
                     "standing, then press “Check”."),
     "no_cards": ("Önce kartlara tıklayarak seçimini yap.", "Select your cards first."),
@@ -197,20 +197,20 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                    "Write each answer in its box. When you are done, press the button: your "
                    "answers are saved to a file; hand that file in to your teacher."),
     "nb_intro": ("Aşağıdaki hücreyi çalıştır (Shift+Enter): sorular açılır. Kartlara ya da "
-                 "oyunculara tıklayarak cevap ver ve «Kontrol et»e bas; motor cevabını hemen "
-                 "denetler. Cevapların her denemede bu defterin yanındaki {file} dosyasına "
-                 "kaydedilir. Bitirince «Cevap dosyasını al» ile dosyayı indir ve öğretmenine "
+                 "oyunculara tıklayarak cevap ver ve “Kontrol et” düğmesine bas; cevabın hemen "
+                 "denetlenir. Cevapların her denemede bu defterin yanındaki {file} dosyasına "
+                 "kaydedilir. Bitirince “Cevap dosyasını al” düğmesiyle dosyayı indir ve öğretmenine "
                  "gönder.",
                  "Run the cell below (Shift+Enter): the questions open. Answer by clicking cards "
-                 "or players and press “Check”: the engine checks your answer at once. Every try "
+                 "or players and press “Check”: your answer is checked at once. Every try "
                  "saves your answers to {file}, next to this notebook. When you are done, get "
                  "the file with “Get the answers file” and hand it in to your teacher."),
     # the answers file
     "saved": ("Cevapların {file} dosyasına kaydedildi.", "Your answers are saved in {file}."),
     "restored": ("Önceki cevapların {file} dosyasından yüklendi ({done}/{total} soru).",
                  "Your earlier answers were loaded from {file} ({done} of {total} questions)."),
-    "save_failed": ("Cevapların {file} dosyasına kaydedilemedi ({error}); «Cevap dosyasını "
-                    "al» düğmesiyle yine de indirebilirsin.",
+    "save_failed": ("Cevapların {file} dosyasına kaydedilemedi ({error}); “Cevap dosyasını "
+                    "al” düğmesiyle yine de indirebilirsin.",
                     "Your answers could not be saved in {file} ({error}); you can still "
                     "download them with “Get the answers file”."),
     "not_yours": ("{file} dosyası başka bir {what} ait ({theirs}; sen: {mine}). Bu dosyaya "
@@ -218,8 +218,8 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                   "{file} belongs to another {what} ({theirs}; you: {mine}). It was left as "
                   "it is and will not be written over."),
     "not_saved": ("Cevapların şimdilik kaydedilmiyor.", "Your answers are not being saved."),
-    "if_yours": ("Dosya seninse ders, ödev ve öğrenci numaranı aşağıya yazıp «Bu bilgilerle "
-                 "aç»a bas.", "If the file is yours, write your course, assignment and "
+    "if_yours": ("Dosya seninse ders, ödev ve öğrenci numaranı aşağıya yazıp “Bu bilgilerle "
+                 "aç” düğmesine bas.", "If the file is yours, write your course, assignment and "
                  "student id below and press “Open with these”."),
     "unreadable": ("{file} bir cevap dosyası olarak okunamadı. Dosyaya dokunulmadı: taşı ya "
                    "da sil, sonra seti yeniden aç.",
@@ -273,7 +273,7 @@ _YOU: dict[str, tuple[str, str, str]] = {
                    "{card} is not enough: if the trick goes on with {line}, you win it{points}."),
     "goal_fails_now": ("winner", "{card} yetmez: eli sen alırsın{points}.",
                        "{card} is not enough: you win the trick{points}."),
-    "trick_empty": ("seat", "henüz kart yok, ilk kartı sen atacaksın", "no card yet: you lead"),
+    "trick_empty": ("seat", "henüz kart yok, ilk kartı sen oynayacaksın", "no card yet: you lead"),
 }
 _YOU_PLURAL: dict[str, tuple[str, str]] = {
     "moon_shot": ("{seats:Nom} kafa attınız: ceza kartlarının hepsini aldınız.",

@@ -35,11 +35,11 @@ catalogue("lesson02", {
               "clubs are led you cannot follow suit, so you may throw a card of another suit "
               "(lesson 3)."),
     "waiting": ("Kartlarını masaya koydun. Henüz sana kart gelmedi (gelen kart sayısı: "
-                "{received}) ve oyun başlayamaz; bir kart oynamak istesen motor şöyle der: "
-                "*{said}*",
+                "{received}) ve oyun başlayamaz; bir kart oynamak istersen şu cevabı "
+                "alırsın: *{said}*",
                 "Your cards are on the table. Nothing has come to you yet (cards received: "
-                "{received}) and play cannot start; if you tried to play a card the engine would "
-                "say: *{said}*"),
+                "{received}) and play cannot start; if you tried to play a card you would be "
+                "told: *{said}*"),
     "received": ("Herkes seçti, kartlar yerlerine gitti. Gelen kartlar **{cards}**: onları sana "
                  "veren oyuncu ({seat}) istemediği kartları seçmişti. Yeni kartların, gelen üç "
                  "kart yukarı kalkık:",
@@ -48,7 +48,7 @@ catalogue("lesson02", {
                  "the three cards you received raised:"),
     "pass again": ("Gelen kartları geçirmeye kalkarsan: *{said}*",
                    "If you try to pass the cards you received: *{said}*"),
-    "refused head": ("| denediğin | motorun cevabı |", "| you tried | the engine says |"),
+    "refused head": ("| denediğin | aldığın cevap |", "| you tried | the answer |"),
     "two cards": ("iki kart: {cards}", "two cards: {cards}"),
     "foreign": ("başkasının kartıyla: {cards}", "with someone else's card: {cards}"),
     "no passing": ("4. turda üç kart", "three cards in hand 4"),
@@ -60,7 +60,7 @@ catalogue("lesson02", {
     "give question": ("2. turdasın ve kartların bunlar. Aşağıdaki seçimlerden hangisini "
                       "geçirebilirsin?",
                       "This is your hand in hand 2. Which choice can you pass?"),
-    "accepted": ("Motor bu seçimi kabul ediyor.", "The engine accepts this choice."),
+    "accepted": ("Bu seçim kabul edilir.", "This choice is accepted."),
 }, scoped=True)
 
 

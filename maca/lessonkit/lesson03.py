@@ -24,10 +24,10 @@ RULES = Rules.preset("standard")
 
 catalogue("lesson03", {
     "follow": ("{leader} {suit} açtı. Elinde {count} {suit} var: {cards}; yalnızca bunlardan "
-               "birini oynayabilirsin. Başka bir kart, örneğin {other} oynamak istersen motor "
-               "şöyle der: *{said}*",
+               "birini oynayabilirsin. Başka bir kart, örneğin {other} oynamak istersen şu "
+               "cevabı alırsın: *{said}*",
                "{leader} led {suit}. You hold {count} {suit}: {cards}, and you must play one of "
-               "them. If you try another card, say {other}, the engine says: *{said}*"),
+               "them. If you try another card, say {other}, you are told: *{said}*"),
     "void": ("{leader} {suit} açtı ve sende hiç {suit} yok: elindeki {held} kartın hepsini "
              "oynayabilirsin ({legal} kart). Maça kızını atmanın tam zamanı:",
              "{leader} led {suit} and you have none. You may play **{legal}** different cards — "

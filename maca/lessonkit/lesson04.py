@@ -20,19 +20,19 @@ from maca.cards import card_list
 RULES = Rules.preset("standard")
 
 catalogue("lesson04", {
-    "opening": ("Oynayabileceğin tek kart: **{cards}**. {other} ile açmak istersen motor şöyle "
-                "der: *{said}*",
-                "The only card you may play: **{cards}**. If you try to lead {other}, the engine "
-                "says: *{said}*"),
+    "opening": ("Oynayabileceğin tek kart: **{cards}**. {other} ile açmak istersen şu cevabı "
+                "alırsın: *{said}*",
+                "The only card you may play: **{cards}**. If you try to lead {other}, you are "
+                "told: *{said}*"),
     "void": ("{leader} sinek 2'li ile açtı; sende sinek yok. Oynayabileceğin kartlar: "
              "**{cards}**. Maça kızını atmak istersen: *{queen}* Kupa ası için de aynı cevap: "
              "*{ace}*",
              "{leader} led the two of clubs, and you have no clubs. You may play: **{cards}**. "
              "Try the queen of spades: *{queen}* The ace of hearts gets the same answer: *{ace}*"),
-    "only": ("Oynayabileceğin kart sayısı: **{legal}** ({held} kartın hepsi). Motor maça kızı "
-             "için şöyle diyor: *{said}*",
-             "Cards you may play: **{legal}** (all {held} of them). The engine on the queen of "
-             "spades: *{said}*"),
+    "only": ("Oynayabileceğin kart sayısı: **{legal}** ({held} kartın hepsi). Maça kızını "
+             "oynamak istersen: *{said}*",
+             "Cards you may play: **{legal}** (all {held} of them). If you try the "
+             "queen of spades: *{said}*"),
     "leader question": ("Bu turda kart geçirilmiyor. İlk eli kim açar?",
                         "There is no passing in this hand. Who leads the first trick?"),
     "leader": ("İlk eli sinek 2'liyi tutan oyuncu açar: {seat}.",

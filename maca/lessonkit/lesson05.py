@@ -32,10 +32,10 @@ QUEEN_PLAYED = ("standard hand=4 dealer=0 cards=8753.QT8.8.K3/J.A532.T4.976/A2.6
 
 catalogue("lesson05", {
     "not broken": ("Açabileceğin kartlar: **{cards}**. Aralarında hiç kupa yok. {heart} açmak "
-                   "istersen motor şöyle der: *{said}*",
+                   "istersen şu cevabı alırsın: *{said}*",
                    "Cards you may lead: **{cards}** — not a heart among them. If you try to lead "
-                   "{heart}, the engine says: *{said}*"),
-    "breaking": ("{number}. elde {suit} açıldı ve kupa oynandı ({hearts}). Bu elden sonra "
+                   "{heart}, you are told: *{said}*"),
+    "breaking": ("Turun {number}. elinde {suit} açıldı ve kupa oynandı ({hearts}). Bu elden sonra "
                  "kupalar kırıktır.",
                  "Trick {number} was led with {suit}, and a heart was played ({hearts}). From "
                  "then on, hearts are broken."),

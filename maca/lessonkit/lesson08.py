@@ -30,12 +30,12 @@ catalogue("lesson08", {
                     "player's total reaches **{target}**."),
     "first lead": ("Açabileceğin kartlar: **{cards}**. 5♥ ile açmak istersen: *{said}*",
                    "You may lead: **{cards}**. If you try 5♥: *{said}*"),
-    "other heart": (" Başka bir kupa, örneğin {card} için motor şöyle der: *{said}*",
-                    " Another heart, say {card}, gets this from the engine: *{said}*"),
+    "other heart": (" Başka bir kupa, örneğin {card} oynamak isterse: *{said}*",
+                    " If they try another heart, say {card}: *{said}*"),
     "king holder": ("Kupa papazını tutan: **{seat}**. Oynayabileceği kart: **{cards}**.{other}",
                     "{seat} holds the king of hearts and may play only **{cards}**.{other}"),
-    "void head": ("| elindeki ceza kartları | atman gereken | motorun açıklaması |",
-                  "| your penalty cards | you must play | the engine explains |"),
+    "void head": ("| elindeki ceza kartları | atabileceğin kartlar | neden |",
+                  "| your penalty cards | cards you may play | why |"),
     "any card": ("Her kart oynanabilir.", "Any card may be played."),
     "too late": ("İlk karttan sonra peşkir demek isteyen: *{said}*",
                  "Declaring after the first card: *{said}*"),
@@ -43,10 +43,10 @@ catalogue("lesson08", {
                   "In turn the next dealer would have been **you**"),
     "would seat": ("Sırayla sonraki turu **{seat}** dağıtacaktı",
                    "In turn the next dealer would have been **{seat}**"),
-    "moon dealer": ("Kafa attın. {would}; seçimin **{chosen}**. Motor {number}. turu başlattı: "
+    "moon dealer": ("Kafa attın. {would}; seçimin **{chosen}**. {number}. tur başladı: "
                     "dağıtıcı **{dealer}**, ilk eli açacak olan **{leader}**.",
-                    "You shot the moon. {would}; you chose **{chosen}**. The engine started hand "
-                    "{number}: the dealer is **{dealer}**, and **{leader}** will lead the first "
+                    "You shot the moon. {would}; you chose **{chosen}**. Hand {number} has "
+                    "begun: the dealer is **{dealer}**, and **{leader}** will lead the first "
                     "trick."),
     "dealer chosen": ("Sonraki dağıtıcı seçildi.", "The next dealer was chosen."),
     "no moon": ("Bu turda kafa atan yok (puanlar: {points}). Biri sonraki dağıtıcıyı seçmeye "

@@ -50,17 +50,19 @@ catalogue("lesson10", {
                       "| suit | yours | still out (unseen) | safe exit |"),
     "counted": ("Oynanan kart sayısı: {played}; görmediğin kart sayısı: {unseen}.",
                 "Cards played: {played}; cards you have not seen: {unseen}."),
-    "high lead": ("{trick}. eli sen açacaksın. Elindeki {suit} kartları: {yours}. Bu renkten "
-                  "{played} kart oynandı; dışarıda {still}: **{out}**, {all}{lead} kartından "
-                  "büyük. Yani {lead} ile açarsan eli alamazsın. (Dışarıda {penalties} ceza "
+    "high lead": ("Şimdi {trick}. eli sen açıyorsun. Elindeki {suit} kartları: {yours}. Bu "
+                  "renkten {played} kart oynandı; {still} Yani {lead} ile açarsan eli "
+                  "alamazsın. (Dışarıda {penalties} ceza "
                   "kartı var{queen}; eli kim alırsa onlar onun derdi.)",
                   "You are to lead trick {trick}. Your {suit}: {yours}. Played so far in this "
-                  "suit: {played}; {still} **{out}**, {all}higher than {lead}. So if you lead "
+                  "suit: {played}; {still} So if you lead "
                   "{lead}, you cannot win the trick. ({penalties} penalty cards are still "
                   "out{queen}; they are the problem of whoever wins the trick.)"),
-    "the only one": ("kalan tek kart", "the only one still out is"),
-    "the others": ("kalanlar", "still out:"),
-    "all": ("hepsi ", "all "),
+    "the only one": ("dışarıda kalan tek {suit} **{out}**; o da {lead} kartından büyük.",
+                     "the only one of the {suit} still out is **{out}**, and it is higher "
+                     "than {lead}."),
+    "the others": ("dışarıda kalan {suit} kartları **{out}**; hepsi {lead} kartından büyük.",
+                   "the {suit} still out: **{out}**, all higher than {lead}."),
     "queen among": (", maça kızı da aralarında", ", the queen of spades among them"),
     "you led": ("{lead} ile açtın; eli {winner} aldı{points}.",
                 "You led {lead}; {winner} won the trick{points}."),
@@ -96,9 +98,9 @@ catalogue("lesson10", {
     "advice best": ("dört seçimin en azı bu.", "the fewest of the four choices."),
     "advice beaten": ("en azı **{best}** ({points} puan).",
                       "the fewest came from **{best}** ({points} points)."),
-    "passing question": ('"Bir rengi boşaltmak" bölümündeki deneyde, kart geçirirken hangi seçim '
+    "passing question": ("“Bir rengi boşaltmak” bölümündeki deneyde, kart geçirirken hangi seçim "
                          "Güney'e en az puan getirdi?",
-                         'In the experiment under "Voiding a suit", which passing choice gave '
+                         "In the experiment under “Voiding a suit”, which passing choice gave "
                          "South the fewest points?"),
     "passing right": ("{best}: tur başına {points} puan, en azı bu.",
                       "{best}: {points} points per hand, the fewest."),
@@ -308,8 +310,8 @@ def high_card(lang: str) -> list[Any]:
     penalties = CardSet([card for card in out_before if RULES.value_of(card) > 0])
     shown: list[Any] = [HTML(render.table_html(moment, reveal=0, lang=lang)), Markdown(say("lesson10.high lead").say(lang, trick=moment.trick_number, suit=suit.name_in(lang),
         yours=symbols(seen.cards.of_suit(suit)), played=len(seen.played.of_suit(suit)),
-        still=say(f"lesson10.{'the only one' if len(out_suit) == 1 else 'the others'}").say(lang),
-        out=symbols(out_suit), all=say("lesson10.all").say(lang) if len(out_suit) > 1 else "",
+        still=say(f"lesson10.{'the only one' if len(out_suit) == 1 else 'the others'}").say(
+            lang, suit=suit.name_in(lang), out=symbols(out_suit), lead=lead.symbol),
         lead=lead.symbol, penalties=len(penalties),
         queen=say("lesson10.queen among").say(lang) if QUEEN in penalties else ""))]
     after = moment.copy()

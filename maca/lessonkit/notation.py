@@ -28,7 +28,7 @@ catalogue("notation", {
                       "AS KS 10H|queen of spades, ace of hearts, 2C|AKQ.T98..5432"),
     "cards head": ("| yazılan | okunan kart | Türkçe adı |",
                    "| written | card read | English name |"),
-    "unreadable": ("Okunamayan bir kart açık bir hatayla reddedilir (motorun geliştiricilere "
+    "unreadable": ("Okunamayan bir kart açık bir hatayla reddedilir (maca'nın geliştiricilere "
                    "yönelik bu iletileri İngilizcedir): *{error}*",
                    "A card that cannot be read is refused with a clear message: *{error}*"),
     "lists head": ("| yazılan | okunan kartlar |", "| written | cards read |"),
@@ -36,9 +36,9 @@ catalogue("notation", {
             "The other way round: the PBN of {cards} is {pbn}."),
     "rules head": ("| yazılan | hedef | kafa atma usulü | maça kızı kupaları kırar |",
                    "| written | target | moon scoring | the queen breaks hearts |"),
-    "read back": ("Motor bu konumu geri okuyunca aynı anı kurar (aynı yazı: **{same}**); sıra "
+    "read back": ("maca bu konumu geri okuyunca aynı anı kurar (aynı yazı: **{same}**); sıra "
                   "{seat} numaralı yerde, oynanabilecek kartlar: {cards}.",
-                  "Reading the position back, the engine rebuilds the same moment (same text: "
+                  "Reading the position back, maca rebuilds the same moment (same text: "
                   "**{same}**); seat {seat} is to play, and may play {cards}."),
     "tricks": ("`tricks=` alanındaki {count} el, hangi eli kimin aldığını söyler (alınan el "
                "sayıları: {won}); {count}. eli alan {leader}, {number}. eli açar.",

@@ -26,10 +26,10 @@ from maca.lessonkit import Markdown
 #: the class of the round trip, as a school register writes it
 CLASS = "Öğrenci No;Adı Soyadı\n2024001;Ayşe Yılmaz\n2024002;Mehmet Kaya\n2024003;Zeynep Demir\n"
 STUDENTS = ("2024001", "2024002", "2024003")
-COURSE = "MAT101"
 
 catalogue("teachers", {
     "sets head": ("| dosya | başlık | alıştırma | puan |", "| file | title | exercises | points |"),
+    "course": ("9-A", "MAT101"),
     "assignment": ("hafta-2", "week-2"),
     "files": ("Oluşan dosyalar: {files}", "Files written: {files}"),
     "answers": ("Cevap dosyaları: {files}", "Answers files: {files}"),
@@ -65,6 +65,7 @@ class RoundTrip:
 
     def __init__(self, sets: Path, lang: str) -> None:
         self.sets, self.lang, self.work = sets, lang, Path(tempfile.mkdtemp())
+        self.course = say("teachers.course").say(lang)
         self.assignment = say("teachers.assignment").say(lang)
         (self.work / "class.csv").write_text(CLASS, encoding="utf-8")
 
@@ -80,7 +81,7 @@ class RoundTrip:
     def sheets(self) -> list[Markdown]:
         """``python -m maca sheets`` for the class, and the files it wrote."""
         command = ["sheets", "--set", str(self.sets / "passing.toml"), "--class", "class.csv",
-                   "--course", COURSE, "--assignment", self.assignment, "--out", "sheets",
+                   "--course", self.course, "--assignment", self.assignment, "--out", "sheets",
                    "--lang", self.lang]
         said = run(*command, cwd=self.work)
         out = self.work / "sheets"
@@ -95,7 +96,7 @@ class RoundTrip:
         folder = self.work / "answers"
         folder.mkdir()
         for number, student in enumerate(STUDENTS):
-            sheet = Worksheet.for_student(base, COURSE, self.assignment, student)
+            sheet = Worksheet.for_student(base, self.course, self.assignment, student)
             for index, exercise_id in enumerate([exercise.id for exercise in sheet.exercises]):
                 exercise = sheet.exercises[exercise_id]
                 if number == 0 or (number == 1 and index % 2 == 0):

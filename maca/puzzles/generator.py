@@ -243,16 +243,16 @@ def prompt_for(hand: Hand, goal: str, target: int | None) -> dict[str, str]:
     tr = ["Sıra sende."]
     en = ["Your turn."]
     if rules.name == "turkish":
-        tr.append("Türk kurallarıyla oynuyorsunuz.")
+        tr.append("Türk kurallarıyla oynuyorsun.")
         en.append("You play the Turkish rules.")
     elif rules.name == "omnibus":
-        tr.append("Omnibus kurallarıyla oynuyorsunuz (karo valesi −10).")
+        tr.append("Omnibus kurallarıyla oynuyorsun (karo valesi −10).")
         en.append("You play Omnibus (the jack of diamonds counts −10).")
     elif rules.partnership:
-        tr.append("Kuzey ortağın; hedef ikiniz için geçerli.")
+        tr.append("Kuzey eşin; hedef ikiniz için geçerli.")
         en.append("North is your partner: the goal is your team's.")
     elif n == 3:
-        tr.append("Üç kişi oynuyorsunuz.")
+        tr.append("Üç kişilik bir oyun oynuyorsun.")
         en.append("Three of you are playing.")
     if 0 in hand.peskir:
         tr.append("Bu turda peşkir ilan ettin: bir el bile alırsan cezası büyük.")
