@@ -358,8 +358,12 @@ def test_names_and_refusals(tmp_path, monkeypatch):
     assert find_set("hearts").id == "hearts" and "passing" in set_names()
     sheet = Worksheet.open("passing")
     assert sheet.path == Path("answers-passing-guest.json") and sheet.anonymous
-    with pytest.raises(SettingError, match="student must be a non-empty text"):
+    with pytest.raises(SettingError, match="Your student id: it must be a non-empty text"):
         Worksheet.open("passing", student=" ")
+    for hidden in ("s1\u200b", "\u202eevil", "a\x07b", "s\ud800"):   # ids the grader refuses
+        with pytest.raises(SettingError, match="characters no id has") as refused:
+            Worksheet.open("passing", student=hidden, folder=None)
+        assert "görünmez" in refused.value.message("tr")
     with pytest.raises(ExerciseError, match="no exercise set 'nope'"):
         find_set("nope")
     with pytest.raises(ExerciseError, match="no exercise set '../passing'"):

@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import shown
-from ..words import Text
+from ..words import Text, catalogue, say
 from .files import plain, read_capped, unsafe_chars
 from .text import AnswersFileError
 
-__all__ = ["FORMAT", "VERSION", "Entry", "Progress", "student_seed"]
+__all__ = ["FORMAT", "VERSION", "Entry", "Progress", "student_seed", "id_problem"]
 
 FORMAT = "maca-answers"
 VERSION = 1
@@ -40,6 +40,25 @@ def student_seed(course: str, assignment: str, student_id: str) -> int:
     """
     text = "\x1f".join((course, assignment, student_id))
     return int(hashlib.sha256(text.encode("utf-8")).hexdigest()[:12], 16)
+
+
+def id_problem(value: Any) -> Text | None:
+    r"""What keeps ``value`` from being a course, assignment, student or set id, or None: the
+    one rule for the page that opens a worksheet and the grader that reads its file.
+
+    >>> id_problem("9A"), print(id_problem(" ").en)
+    it must be a non-empty text of at most 200 characters, not ' '
+    (None, None)
+    >>> "görünmez" in id_problem("s1\u200b").tr
+    True
+    """
+    if not isinstance(value, str) or not value.strip() or len(value) > 200:
+        return say("answers_file.id_empty", value=shown(value))
+    odd = unsafe_chars(value)
+    if odd:   # a control character, a bidi mark, bytes that were not text
+        return say("answers_file.id_marks", value=shown(value),
+                   signs=", ".join(dict.fromkeys(plain(c) for c in odd)))
+    return None
 
 
 @dataclass
@@ -150,19 +169,10 @@ class Progress:
                       f"{VERSION})", f"{shown(data.get('version'))} sürümü desteklenmiyor (bu maca "
                       f"{VERSION} sürümünü okur)")
         for key in ("course", "assignment", "student_id", "set"):
-            if not isinstance(data.get(key), str) or not data[key].strip() or len(data[key]) > 200:
-                raise bad(f"{key} must be a non-empty text (at most 200 characters)",
-                          f"{key} boş olmayan bir yazı olmalı (en çok 200 karakter)")
-            odd = unsafe_chars(data[key])
-            if odd:   # a control character, a bidi mark, bytes that were not text
-                signs = ", ".join(dict.fromkeys(plain(c) for c in odd))
-                raise bad(f"{key} {shown(data[key])} holds characters no id has ({signs}: "
-                          "control, direction or invisible marks, or bytes that are not text): "
-                          "not graded; ask the student for the file the tools saved",
-                          f"{key} {shown(data[key])} hiçbir kimlikte olmayan karakterler içeriyor "
-                          f"({signs}: denetim, yön ya da görünmez işaretler ya da metin olmayan "
-                          "baytlar): notlandırılmadı; öğrenciden araçların kaydettiği dosyayı "
-                          "isteyin")
+            problem = id_problem(data.get(key))
+            if problem is not None:
+                raise AnswersFileError(say("answers_file.bad_id", source=source, field=key,
+                                           problem=problem))
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise bad("seed must be a whole number or null", "seed bir tam sayı ya da null olmalı")
@@ -196,3 +206,18 @@ class Progress:
         return cls(data["course"], data["assignment"], data["student_id"], data["set"], seed,
                    entries, ignored)
 
+
+
+catalogue("answers_file", {
+    "id_empty": ("boş olmayan ve en çok 200 karakterlik bir yazı olmalı, {value} değil",
+                 "it must be a non-empty text of at most 200 characters, not {value}"),
+    "id_marks": ("{value} hiçbir kimlikte olmayan karakterler içeriyor ({signs}: denetim, yön ya "
+                 "da görünmez işaretler ya da metin olmayan baytlar)",
+                 "{value} holds characters no id has ({signs}: control, direction or invisible "
+                 "marks, or bytes that are not text)"),
+    "bad_id": ("{source}: {field} {problem}: notlandırılmadı; öğrenciden araçların kaydettiği "
+               "dosyayı isteyin",
+               "{source}: {field} {problem}: not graded; ask the student for the file the tools "
+               "saved"),
+    "bad_who": ("{field}: {problem}", "{field}: {problem}"),
+}, scoped=True)

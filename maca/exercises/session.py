@@ -38,7 +38,7 @@ from ..errors import MacaError, SettingError, shown
 from ..words import Text, say
 from .forms import AnswerForm, Draft
 from .model import Exercise, Result, check, situation_html
-from .progress import Entry, Progress, student_seed
+from .progress import Entry, Progress, id_problem, student_seed
 from .roster import file_stem
 from .sets import ExerciseSet, find_set
 from .text import AnswerError, AnswersFileError
@@ -360,11 +360,9 @@ class Worksheet:
         there (and read back if it is already there)."""
         for key, value in (("course", course), ("assignment", assignment),
                            ("student", student_id)):
-            if not isinstance(value, str) or not value.strip() or len(value) > 200:
-                raise SettingError(Text(f"{key} boş olmayan bir yazı olmalı (en çok 200 harf), "
-                                        f"{shown(value)} değil",
-                                        f"{key} must be a non-empty text of at most 200 "
-                                        f"characters, not {shown(value)}"))
+            problem = id_problem(value)
+            if problem is not None:
+                raise SettingError(say("answers_file.bad_who", field=say(key), problem=problem))
         seed = student_seed(course, assignment, student_id)
         return cls(base.variant(seed), Progress(course, assignment, student_id, base.id, seed),
                    folder)
