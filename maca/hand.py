@@ -480,7 +480,7 @@ class Hand:
         trick.append(card)
         if len(trick) < self.players:
             self._to_move = seat + 1 if seat + 1 < self.players else 0
-            if len(trick) == 1:  # the lead: the following cascade is another
+            if len(trick) == 1:  # a lead: the followers' cascade is another
                 self._cascade = None
             return
         self._cascade = None
@@ -697,8 +697,8 @@ class Hand:
 
 #: What `Hand.copy` shares (immutable values) and what it copies (lists).
 _SHARED_FIELDS = ("rules", "players", "number", "dealer", "_dealt", "_compiled", "_hand_size",
-                  "_lowest_club", "_breakers", "_offset", "_passing", "_played", "_broken", "_cascade",
-                  "_leader", "_to_move", "moon_choice")
+                  "_lowest_club", "_breakers", "_offset", "_passing", "_played", "_broken",
+                  "_cascade", "_leader", "_to_move", "moon_choice")
 _LIST_FIELDS = ("_cards", "_given", "_received", "_peskir", "_taken", "_won", "_trick",
                 "_tricks", "_trick_values", "_history")
 

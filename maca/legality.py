@@ -180,8 +180,8 @@ def compiled(rules: Rules) -> Compiled:
 
 def moment_cascade(table: Compiled, first: bool, broken: bool, lead: int = -1) -> Cascade:
     """The compiled cascade where a card is chosen: a lead (``lead`` -1) or a card following
-    the card index ``lead``, on trick 1 (``first``) or later, hearts ``broken`` or not
-    (``table.leads`` and ``table.follows`` looked up, as the playouts do without the call).
+    the card index ``lead``, on trick 1 (``first``) or later, hearts ``broken`` or not: an
+    index into ``table.leads`` or ``table.follows`` (the playouts index them without the call).
 
     A following cascade starts with "follow suit"; when that is all it holds (one filter),
     `allowed` leaves ``held & led or held`` (``led``: the suit's mask), which is how the
