@@ -81,8 +81,8 @@ class Hand:
         self._trick_values: list[Trick] = []  # `tricks` as values, built once per trick
         self._played = 0
         self._broken = False
-        # the compiled cascade of this moment (`_moment_cascade`), kept while it holds: from
-        # a trick's lead to its first card, then to its end; None when not yet looked up
+        # the compiled cascade of this moment (`_moment_cascade`), kept while it holds: for a
+        # trick's lead, then for its followers; None when not looked up yet
         self._cascade: Cascade | None = None
         self._leader = self._to_move = self._opening_leader()
         self._history: list[int | tuple] = []  # a play is the int seat << 6 | card
@@ -405,7 +405,8 @@ class Hand:
     # -- playing -----------------------------------------------------------------------------
     def _moment_cascade(self) -> Cascade:
         """The compiled cascade of this moment of play, looked up once and kept in
-        ``_cascade`` until `play_index` starts or ends a trick (or `undo` changes anything)."""
+        ``_cascade`` while it holds: `play_index` and `undo` drop it when they start or end a
+        trick (and `undo` when it takes back a pass)."""
         trick = self._trick
         self._cascade = cascade = moment_cascade(self._compiled, not self._tricks, self._broken,
                                                  trick[0] if trick else -1)
@@ -515,7 +516,6 @@ class Hand:
         if not self._history:
             raise IllegalActionError(Verdict(Reason.NOTHING_TO_UNDO))
         action = self._history.pop()
-        self._cascade = None
         if isinstance(action, int):  # a play: seat << 6 | card
             seat, card = action >> 6, action & 63
             self.moon_choice = None  # the hand is no longer over: no moon to choose for
@@ -526,12 +526,17 @@ class Hand:
                 self._won[winner] -= 1
                 self._trick = list(cards)
                 self._leader = leader
-            self._trick.pop()
+                self._cascade = None  # back in the trick before: its followers' cascade
+            trick = self._trick
+            trick.pop()
+            if not trick:
+                self._cascade = None  # back at the lead
             self._cards[seat] |= 1 << card
             self._played &= ~(1 << card)
             self._broken = bool(self._played & self._breakers)
             self._to_move = seat
         elif action[0] == "give":
+            self._cascade = None  # passing again, or a new opening leader
             seat = action[1]
             if not self._passing:
                 self._exchange(-1)
