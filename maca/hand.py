@@ -21,7 +21,7 @@ from typing import Callable, Iterable, Sequence
 from .cards import HEARTS_MASK, QS_MASK, Card, CardSet, Suit, suit_mask
 from .errors import (CardError, IllegalActionError, PositionError, RecordError, RulesError,
                      SettingError, shown)
-from .legality import allowed, compiled, moment_cascade, refusal
+from .legality import Cascade, allowed, compiled, moment_cascade, refusal
 from .notation import (Entry, HandRecord, Position, parse_hand_record, parse_position,
                        position_text, record_text)
 from .observation import Observation
@@ -81,6 +81,9 @@ class Hand:
         self._trick_values: list[Trick] = []  # `tricks` as values, built once per trick
         self._played = 0
         self._broken = False
+        # the compiled cascade of this moment (`_moment_cascade`), kept while it holds: for a
+        # trick's lead, then for its followers; None when not looked up yet
+        self._cascade: Cascade | None = None
         self._leader = self._to_move = self._opening_leader()
         self._history: list[int | tuple] = []  # a play is the int seat << 6 | card
         self.moon_choice: str | None = None
@@ -401,13 +404,23 @@ class Hand:
         self._history.append(("peskir", seat))
 
     # -- playing -----------------------------------------------------------------------------
+    def _moment_cascade(self) -> Cascade:
+        """The compiled cascade of this moment of play, looked up once and kept in
+        ``_cascade`` while it holds: `play_index` and `undo` drop it when they start or end a
+        trick (and `undo` when it takes back a pass)."""
+        trick = self._trick
+        self._cascade = cascade = moment_cascade(self._compiled, not self._tricks, self._broken,
+                                                 trick[0] if trick else -1)
+        return cascade
+
     def legal_mask(self) -> int:
         """Bitmask of the cards the player to move may play (0 when nobody is to play)."""
-        if self._passing or len(self._tricks) == self._hand_size:
-            return 0
-        trick = self._trick
-        return allowed(moment_cascade(self._compiled, not self._tricks, self._broken,
-                                      trick[0] if trick else -1), self._cards[self._to_move])
+        cascade = self._cascade  # set only while somebody is to play
+        if cascade is None:
+            if self._passing or len(self._tricks) == self._hand_size:
+                return 0
+            cascade = self._moment_cascade()
+        return allowed(cascade, self._cards[self._to_move])
 
     def legal_plays(self) -> CardSet:
         """The cards the player to move may play."""
@@ -420,32 +433,34 @@ class Hand:
         gives the reason, so a learner hears about one rule at a time.
         """
         card = Card.parse(card)
-        if self._passing:
-            waiting = next(s for s, g in enumerate(self._given) if g is None)
-            return Verdict(Reason.PASSING_NOT_DONE, {"waiting": waiting, "players": self.players})
-        if len(self._tricks) == self._hand_size:
-            return Verdict(Reason.HAND_OVER)
+        cascade = self._cascade  # set only while somebody is to play
+        if cascade is None:
+            if self._passing:
+                waiting = next(s for s, g in enumerate(self._given) if g is None)
+                return Verdict(Reason.PASSING_NOT_DONE,
+                               {"waiting": waiting, "players": self.players})
+            if len(self._tricks) == self._hand_size:
+                return Verdict(Reason.HAND_OVER)
+            cascade = self._moment_cascade()
         if seat is not None and self._seat(seat) != self._to_move:
             return Verdict(Reason.NOT_YOUR_TURN, {"to_move": self._to_move, "players": self.players})
         bit = 1 << card.index
         held = self._cards[self._to_move]
         if not held & bit:
             return Verdict(Reason.NOT_IN_HAND, {"card": card})
+        refused = refusal(cascade, held, bit)
+        if refused is None:
+            return Verdict(Reason.LEGAL, {"card": card})
+        layer, left = refused
         trick = self._trick
-        cascade = moment_cascade(self._compiled, not self._tricks, self._broken,
-                                 trick[0] if trick else -1)
-        if not allowed(cascade, held) & bit:
-            refused = refusal(cascade, held, bit)
-            assert refused is not None
-            layer, left = refused
-            return layer.explain(self.rules, trick[0] // 13 if trick else -1, left)
-        return Verdict(Reason.LEGAL, {"card": card})
+        return layer.explain(self.rules, trick[0] // 13 if trick else -1, left)
 
     def play(self, card: Card | str, seat: int | None = None) -> None:
         """Play ``card`` for the player to move (checked against ``seat`` when given)."""
         card = Card.parse(card)
-        if seat is None and self.legal_mask() & card.mask:
-            self.play_index(card.index)
+        index = card.index
+        if seat is None and self.legal_mask() >> index & 1:
+            self.play_index(index)
             return
         verdict = self.check(card, seat)
         if not verdict:
@@ -467,7 +482,10 @@ class Hand:
         trick.append(card)
         if len(trick) < self.players:
             self._to_move = seat + 1 if seat + 1 < self.players else 0
+            if len(trick) == 1:  # a lead: the followers' cascade is another
+                self._cascade = None
             return
+        self._cascade = None
         winner = (self._leader + best_position(trick)) % self.players
         self._taken[winner] |= sum(map((1).__lshift__, trick))
         self._won[winner] += 1
@@ -509,12 +527,17 @@ class Hand:
                 self._won[winner] -= 1
                 self._trick = list(cards)
                 self._leader = leader
-            self._trick.pop()
+                self._cascade = None  # back in the trick before: its followers' cascade
+            trick = self._trick
+            trick.pop()
+            if not trick:
+                self._cascade = None  # back at the lead
             self._cards[seat] |= 1 << card
             self._played &= ~(1 << card)
             self._broken = bool(self._played & self._breakers)
             self._to_move = seat
         elif action[0] == "give":
+            self._cascade = None  # passing again, or a new opening leader
             seat = action[1]
             if not self._passing:
                 self._exchange(-1)
@@ -681,7 +704,7 @@ class Hand:
 #: What `Hand.copy` shares (immutable values) and what it copies (lists).
 _SHARED_FIELDS = ("rules", "players", "number", "dealer", "_dealt", "_compiled", "_hand_size",
                   "_lowest_club", "_breakers", "_offset", "_passing", "_played", "_broken",
-                  "_leader", "_to_move", "moon_choice")
+                  "_cascade", "_leader", "_to_move", "moon_choice")
 _LIST_FIELDS = ("_cards", "_given", "_received", "_peskir", "_taken", "_won", "_trick",
                 "_tricks", "_trick_values", "_history")
 

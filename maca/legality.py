@@ -145,7 +145,7 @@ class Compiled(NamedTuple):
     """The cascade of one `Rules` at every moment, compiled once, and its deck."""
 
     leads: tuple[Cascade, ...]    # index: 2 * first trick + hearts broken
-    follows: tuple[Cascade, ...]  # index: 4 * first trick + suit led; 8: A♥ opened trick 1
+    follows: tuple[Cascade, ...]  # index: 52 * first trick + the card led
     deck: tuple[int, ...]         # the cards in play, each as its one-bit mask
     rules: Rules
 
@@ -156,6 +156,7 @@ def _cascade(rules: Rules, at: Moment) -> Cascade:
 
 
 _COMPILED: dict[int, Compiled] = {}
+_AH_INDEX = AH.index
 
 
 def compiled(rules: Rules) -> Compiled:
@@ -165,9 +166,11 @@ def compiled(rules: Rules) -> Compiled:
         return entry
     leads = tuple(_cascade(rules, Moment(True, first, broken, -1, False))
                   for first in (False, True) for broken in (False, True))
-    follows = tuple(_cascade(rules, Moment(False, first, False, led, False))
-                    for first in (False, True) for led in range(4))
-    follows += (_cascade(rules, Moment(False, True, False, Suit.HEARTS, True)),)
+    suits = [[_cascade(rules, Moment(False, first, False, suit, False)) for suit in range(4)]
+             for first in (False, True)]
+    ace_led = _cascade(rules, Moment(False, True, False, Suit.HEARTS, True))
+    follows = tuple(ace_led if first and led == _AH_INDEX else suits[first][led // 13]
+                    for first in (False, True) for led in range(52))
     deck = tuple(1 << i for i in range(52) if rules.deck_mask >> i & 1)
     if len(_COMPILED) > 256:
         _COMPILED.clear()
@@ -175,12 +178,10 @@ def compiled(rules: Rules) -> Compiled:
     return table
 
 
-_AH_INDEX = AH.index
-
-
 def moment_cascade(table: Compiled, first: bool, broken: bool, lead: int = -1) -> Cascade:
     """The compiled cascade where a card is chosen: a lead (``lead`` -1) or a card following
-    the card index ``lead``, on trick 1 (``first``) or later, hearts ``broken`` or not.
+    the card index ``lead``, on trick 1 (``first``) or later, hearts ``broken`` or not: an
+    index into ``table.leads`` or ``table.follows`` (the playouts index them without the call).
 
     A following cascade starts with "follow suit"; when that is all it holds (one filter),
     `allowed` leaves ``held & led or held`` (``led``: the suit's mask), which is how the
@@ -192,7 +193,7 @@ def moment_cascade(table: Compiled, first: bool, broken: bool, lead: int = -1) -
     """
     if lead < 0:
         return table.leads[first * 2 + broken]
-    return table.follows[lead // 13 if not first else 8 if lead == _AH_INDEX else 4 + lead // 13]
+    return table.follows[first * 52 + lead]
 
 
 def allowed(cascade: Cascade, held: int) -> int:
@@ -210,11 +211,17 @@ def allowed(cascade: Cascade, held: int) -> int:
 
 
 def refusal(cascade: Cascade, held: int, card: int) -> tuple[Layer, int] | None:
-    """The first layer of ``cascade`` that rules out ``card`` (a one-bit mask) for a player
-    holding ``held``, and the cards it leaves; None when the card is allowed. The cascade is
-    walked (`allowed`) one filter further at a time, so a learner hears of one rule only."""
-    for end in range(len(cascade)):
-        left = allowed(cascade[:end + 1], held)
-        if not left & card:
-            return cascade[end][2], left
-    return None
+    """The first layer of ``cascade`` that rules out ``card`` (a one-bit mask of ``held``, the
+    cards of its player), and the cards it leaves; None when the card is allowed. The
+    cascade is walked (`allowed`) whole, then one filter shorter at a time while the card
+    stays ruled out, so a learner hears of one rule only: the first that refuses it."""
+    left = allowed(cascade, held)
+    if left & card or not cascade:
+        return None
+    end = len(cascade)
+    while end > 1:
+        shorter = allowed(cascade[:end - 1], held)
+        if shorter & card:
+            break
+        end, left = end - 1, shorter
+    return cascade[end - 1][2], left

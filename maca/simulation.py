@@ -17,7 +17,7 @@ import random
 from typing import Callable, Sequence
 
 from .cards import SUIT_MASKS
-from .legality import Compiled, allowed, moment_cascade
+from .legality import Compiled, allowed
 from .trick import FOLLOWERS
 
 __all__ = ["shuffle", "random_card", "random_playout"]
@@ -63,12 +63,13 @@ def random_playout(rand: Callable[[], float], cards: list[int], taken: list[int]
     """Play a hand to its end with random legal cards: each seat's taken cards and tricks won.
 
     The state is `Hand`'s (``cards``, ``taken`` and ``won`` are changed in place: pass copies);
-    ``table`` is the compiled cascade of its rules (`maca.legality.compiled`), each moment's
-    legal cards come from `maca.legality.allowed` (where the cascade is "follow suit" alone,
-    its result is taken without the call: see `maca.legality.moment_cascade`).
+    ``table`` is the compiled cascade of its rules (`maca.legality.compiled`, its moments
+    looked up as `maca.legality.moment_cascade` does), each moment's legal cards come from
+    `maca.legality.allowed` (where the cascade is "follow suit" alone, its result is taken
+    without the call: see `maca.legality.moment_cascade`).
     """
     n = len(cards)
-    leads = table.leads
+    leads, follows, followers_of = table.leads, table.follows, FOLLOWERS[n]
     # `random_card` is written out twice below (lead, follow): a call per card would cost
     # a sixth of the playout in pure Python.
     followers: tuple[int, ...] = ()
@@ -82,9 +83,9 @@ def random_playout(rand: Callable[[], float], cards: list[int], taken: list[int]
             played |= 1 << card
             if 1 << card & led and 1 << card > best:
                 best, winner = 1 << card, (leader + i) % n
-        cascade = moment_cascade(table, first, False, lead)
+        cascade = follows[first * 52 + lead]
         simple = len(cascade) == 1
-        followers = FOLLOWERS[n][leader][len(trick) - 1:]
+        followers = followers_of[leader][len(trick) - 1:]
     for _ in range(tricks_left):
         if not followers:  # lead
             cascade = leads[first * 2 + broken]
@@ -99,9 +100,9 @@ def random_playout(rand: Callable[[], float], cards: list[int], taken: list[int]
             winner = leader
             lead = best.bit_length() - 1
             led = SUIT_MASKS[lead // 13]
-            cascade = moment_cascade(table, first, False, lead)
+            cascade = follows[first * 52 + lead]
             simple = len(cascade) == 1
-            followers = FOLLOWERS[n][leader]
+            followers = followers_of[leader]
         for seat in followers:
             held = cards[seat]
             cands = (held & led or held) if simple else allowed(cascade, held)
