@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..errors import MacaError, shown
-from ..words import Text
+from ..words import Text, catalogue, say
 from .files import plain, read_capped, unsafe_chars
 
 __all__ = ["Student", "ClassList", "ClassListError", "read_class", "parse_class", "file_stem",
@@ -228,7 +228,7 @@ def _stray_byte(data: bytes, source: str) -> None:
 def read_class(path: str | Path) -> ClassList:
     """Read a class list file (see the module's notes on encodings and separators)."""
     if not isinstance(path, (str, os.PathLike)):
-        raise ClassListError(f"a class list is read from a file path, not {shown(path)}")
+        raise ClassListError(say("roster.path"), value=shown(path))
     data = read_capped(path, _MAX_BYTES, ClassListError, Text("sınıf listesi", "class list"),
                        links=True)
     text, encoding, note = _decode(data, str(path))
@@ -246,7 +246,7 @@ def parse_class(text: str, source: str = "<class list>") -> ClassList:
     maca.exercises.roster.ClassListError: c.csv: line 2: a quote (") opens and is not closed on this line...
     """
     if not isinstance(text, str):
-        raise ClassListError(f"{source}: a class list is CSV text, not {shown(text)}")
+        raise ClassListError(say("within"), where=source, exc=say("roster.text", value=shown(text)))
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     header = text.partition("\n")[0]
     delimiter = max((";", ",", "\t"), key=header.count)
@@ -405,3 +405,11 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
         raise ClassListError(Text(f"{source}: listede hiç öğrenci yok",
                                   f"{source}: the class list has no students"))
     return students
+
+# The errors of a class list given in a wrong form, for the teacher (or the developer) who
+# reads it.
+catalogue("roster", {
+    "path": ("sınıf listesi bir dosya yolundan okunur, {value} değil",
+             "a class list is read from a file path, not {value}"),
+    "text": ("sınıf listesi CSV metnidir, {value} değil", "a class list is CSV text, not {value}"),
+}, scoped=True)

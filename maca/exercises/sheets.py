@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..errors import shown
-from ..words import Text, say
+from ..words import Text, catalogue, say
 from .model import coloured, situation_html
 from .progress import FORMAT, VERSION, student_seed
 from .files import check_work, plain, read_capped, unsafe_chars, write_csv, write_new
@@ -200,7 +200,7 @@ def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
     student id can name a file over the teacher's. ``separator``: the CSV's (``;`` for a
     Turkish Excel)."""
     if fmt not in ("html", "ipynb"):
-        raise ExerciseError(f"format {shown(fmt)}: use html or ipynb")
+        raise ExerciseError(say("sheets.format"), value=shown(fmt))
     for key, value in (("course", course), ("assignment", assignment)):
         if not isinstance(value, str) or not value.strip() or len(value) > MAX_ID or \
                 unsafe_chars(value):
@@ -259,3 +259,8 @@ def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
               ([e.student.id, e.student.name, e.seed, e.file] for e in entries), fresh=True,
               separator=separator)
     return entries
+
+# The errors of the sheets' options, for the teacher who makes them.
+catalogue("sheets", {
+    "format": ("biçim {value}: html ya da ipynb kullanın", "format {value}: use html or ipynb"),
+}, scoped=True)
