@@ -161,8 +161,8 @@ TEXT: dict[str, tuple[str, str]] = {
                   "Play your top spades until hearts are broken, then lead your hearts from the "
                   "top to draw the others' hearts; keep the one card that loses a trick (the "
                   "two of diamonds) for the very end."),
-    "kind": ("kind 'follow' ya da 'void' olmalı, {value} değil",
-             "kind must be 'follow' or 'void', not {value}"),
+    "kind_choice": ("kind 'follow' ya da 'void' olmalı, {value} değil",
+                    "kind must be 'follow' or 'void', not {value}"),
 }
 #: The same sentences when the seat they are about (``seat``) is the learner's own: they speak
 #: to "sen" / "you". ``moon_scored*_we``: the learner and a partner shot the moon together.
@@ -387,7 +387,7 @@ class FollowSuitLesson(PlayLesson):
     def __init__(self, seed: int = 1, kind: str = "follow",
                  rules: Rules | str = "standard") -> None:
         if kind not in self.KINDS:
-            raise SettingError(say("lessons.kind"), value=repr(kind))
+            raise SettingError(say("lessons.kind_choice"), value=repr(kind))
         self.kind = kind
         super().__init__(seed=seed, rules=rules, number=4)
 
@@ -407,7 +407,7 @@ class FollowSuitLesson(PlayLesson):
     def set_kind(self, kind: str) -> None:
         """Switch between following (``"follow"``) and discarding (``"void"``) positions."""
         if kind not in self.KINDS:
-            raise SettingError(say("lessons.kind"), value=repr(kind))
+            raise SettingError(say("lessons.kind_choice"), value=repr(kind))
         self.kind = kind
         self.restart()
 
