@@ -104,7 +104,7 @@ def open_panel(spec: dict[str, Any], store: Any = None) -> Panel:
         inspect.signature(KINDS[kind]).bind(**options)
     except TypeError as exc:
         raise SettingError(say("panel.options"), kind=kind, spec=shown(spec),
-                           problem=str(exc)) from None
+                           why=str(exc)) from None
     if KINDS[kind].keeps and store is not None:
         options["store"] = store
     return KINDS[kind](**options)
@@ -264,8 +264,8 @@ catalogue("panel", {
     "no_action": ("bu panelin {action} diye bir eylemi yok", "this panel has no action {action}"),
     "no_kind": ("{value} diye bir panel türü yok: türler {kinds}",
                 "no panel kind {value}: kinds are {kinds}"),
-    "options": ("{spec} ile bir {kind} paneli kurulamıyor: {problem}",
-                "a {kind} panel cannot be built from {spec}: {problem}"),
+    "options": ("{spec} ile bir {kind} paneli kurulamıyor: {why}",
+                "a {kind} panel cannot be built from {spec}: {why}"),
     "no_card": ("bu panelde {value} diye bir kart yok: QS ya da 10H gibi bir kart yaz",
                 "no card {value} in this panel: write a card like QS or 10H"),
     "number": ("{what} {low} ile {high} arası bir tam sayı olmalı, {value} değil",

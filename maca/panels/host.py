@@ -133,17 +133,19 @@ def handle_json(host: Host, message: str) -> str:
     >>> json.loads(reply)["type"]
     'draw'
     >>> print(json.loads(handle_json(Host(), "not json"))["message"])
-    a message is JSON text, not 'not json'
+    mesaj bir JSON metnidir, 'not json' değil
     """
     try:
         decoded = json.loads(message)
     except ValueError:
-        return json.dumps({"type": "error", "panel": None,
-                           "message": f"a message is JSON text, not {shown(message)}"})
+        return json.dumps({"type": "error", "panel": None,   # no panel: its language unknown
+                           "message": say("host.json", value=shown(message))["tr"]})
     return json.dumps(host.handle(decoded))
+
 
 # The errors of a host's messages (for the developer of a host).
 catalogue("host", {
+    "json": ("mesaj bir JSON metnidir, {value} değil", "a message is JSON text, not {value}"),
     "number": ("bir mesaj panelini numarasıyla anar, {value} ile değil",
                "a message names its panel by number, not {value}"),
     "type": ("{value} diye bir mesaj türü yok: türler start ve act",
