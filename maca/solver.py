@@ -658,6 +658,7 @@ def solve(hand: Hand, goal: str, target: int | None = None, node_cap: int = NODE
     """
     return Solver(hand, goal, target, node_cap=node_cap).solve()
 
+
 # The solver's errors: a wrong call (for the developer) or a search too long to finish.
 catalogue("solver", {
     "goal": ("bilinmeyen hedef {value}: şunlardan birini kullan: {goals}",

@@ -130,7 +130,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "chart_title": ("Toplam puanlar, tur tur", "Running totals, hand by hand"),
     "chart_target": ("hedef", "target"),
     # the errors of the table's settings
-    "rules": ("kurallar bir hazır ayar adı ({presets}) ya da bir Rules olur, {value} değil",
+    "rules": ("kurallar bir kural takımının adı ({presets}) ya da bir Rules olmalı, {value} değil",
               "rules are a preset name ({presets}) or a Rules, not {value}"),
     "mode": ("mode practice ya da rated olmalı, {value} değil",
              "mode must be practice or rated, not {value}"),

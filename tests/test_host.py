@@ -103,8 +103,8 @@ def test_a_message_that_is_not_an_object_is_refused() -> None:
     assert host.panels == {}
 
 
-@pytest.mark.parametrize("text,why", [("not json", "mesaj bir JSON metnidir, 'not json' değil"),
-                                       ('{"type": "start"', "mesaj bir JSON metnidir"),
+@pytest.mark.parametrize("text,why", [("not json", "mesaj bir JSON metni olmalı, 'not json' değil"),
+                                       ('{"type": "start"', "mesaj bir JSON metni olmalı"),
                                        ("[]", "panelini numarasıyla anar")])
 def test_text_that_is_not_a_message_is_refused(text: str, why: str) -> None:
     reply = json.loads(handle_json(Host(), text))

@@ -62,6 +62,7 @@ def bot(level: str, seed: int | None = None, budget: float | None = -1.0) -> Bot
         return HardBot(seed=seed, budget=budget)
     raise SettingError(say("bots.level"), value=shown(level))
 
+
 catalogue("bots", {
     "level": ("bilinmeyen seviye {value}: easy, medium ya da hard kullan",
               "unknown level {value}: use easy, medium or hard"),

@@ -341,6 +341,7 @@ class HardBot:
                                            mean=float(mine), other=Card(other).symbol,
                                            other_mean=float(other_mean)))
 
+
 catalogue("hard_bot", {
     "budget": ("bir botun düşünme süresi 0'dan büyük, en çok 60 saniyedir, {value} değil",
                "a bot's time budget is a number of seconds above 0 and up to 60, not {value}"),

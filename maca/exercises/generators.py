@@ -517,6 +517,7 @@ def generate(kind: str, theme: str | None, rules: Rules, rng: random.Random) -> 
     theme = resolve_theme(kind, theme, rules)
     return THEMES[kind][1](theme, rules, rng)
 
+
 # Why an exercise cannot be generated, for the teacher who writes the set.
 catalogue("generators", {
     "no_position": ("{theme} temalı bir {kind} pozisyonu bulunamadı",

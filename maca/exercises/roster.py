@@ -406,10 +406,11 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
                                   f"{source}: the class list has no students"))
     return students
 
+
 # The errors of a class list given in a wrong form, for the teacher (or the developer) who
 # reads it.
 catalogue("roster", {
     "path": ("sınıf listesi bir dosya yolundan okunur, {value} değil",
              "a class list is read from a file path, not {value}"),
-    "text": ("sınıf listesi CSV metnidir, {value} değil", "a class list is CSV text, not {value}"),
+    "text": ("sınıf listesi bir CSV metni olmalı, {value} değil", "a class list is CSV text, not {value}"),
 }, scoped=True)

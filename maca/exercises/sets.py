@@ -323,6 +323,7 @@ def _generated(set_id: str, seed: int, specs: tuple[Mapping[str, Any], ...],
                                 defaults.hint_cost, source))
     return tuple(out)
 
+
 # The errors of an exercise set file, for the teacher who writes it.
 catalogue("sets", {
     "path": ("alıştırma seti bir dosya yolundan okunur, {value} değil",
@@ -335,7 +336,7 @@ catalogue("sets", {
     "no_set": ("{name} adında bir alıştırma seti yok. Setler: {names}; ya da bir .toml "
                "dosyasının yolu", "no exercise set {name}. Sets: {names}; or the path of a "
                ".toml file"),
-    "text": ("alıştırma seti TOML metnidir, {value} değil",
+    "text": ("alıştırma seti bir TOML metni olmalı, {value} değil",
              "an exercise set is TOML text, not {value}"),
     "toml": ("geçerli bir TOML değil: {problem}", "not valid TOML: {problem}"),
     "too_deep": ("değerler okunamayacak kadar iç içe", "values are nested too deeply to be read"),
@@ -357,7 +358,7 @@ catalogue("sets", {
                  "{most}; lower the counts or split it into several sets"),
     "empty": ("sette ne [[exercise]] ne de [[generate]] tablosu var",
               "the set has no [[exercise]] nor [[generate]] table"),
-    "id_twice": ("{name} alıştırma kimliği iki kez kullanılmış: kimlikler tek olmalı",
+    "id_twice": ("{name} alıştırma kimliği iki kez kullanılmış: her kimlik bir kez kullanılmalı",
                  "exercise id {name} is used twice: ids must be unique"),
     "at_least": ("{name} en az {least} olan bir tam sayı olmalı, {value} değil",
                  "{name} must be a whole number ≥ {least}, not {value}"),

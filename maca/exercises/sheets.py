@@ -260,6 +260,7 @@ def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
               separator=separator)
     return entries
 
+
 # The errors of the sheets' options, for the teacher who makes them.
 catalogue("sheets", {
     "format": ("biçim {value}: html ya da ipynb kullanın", "format {value}: use html or ipynb"),

@@ -259,6 +259,7 @@ def parse_choice(value: str, choices: tuple[str, ...] | list[str], what: str | T
         raise SettingError(say("one_of"), name=what, choices=", ".join(choices), value=shown(value))
     return value
 
+
 # The errors of a panel's description, actions and clicks (mostly for the developer of a page).
 catalogue("panel", {
     "no_action": ("bu panelin {action} diye bir eylemi yok", "this panel has no action {action}"),

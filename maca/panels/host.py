@@ -133,7 +133,7 @@ def handle_json(host: Host, message: str) -> str:
     >>> json.loads(reply)["type"]
     'draw'
     >>> print(json.loads(handle_json(Host(), "not json"))["message"])
-    mesaj bir JSON metnidir, 'not json' değil
+    mesaj bir JSON metni olmalı, 'not json' değil
     """
     try:
         decoded = json.loads(message)
@@ -145,7 +145,7 @@ def handle_json(host: Host, message: str) -> str:
 
 # The errors of a host's messages (for the developer of a host).
 catalogue("host", {
-    "json": ("mesaj bir JSON metnidir, {value} değil", "a message is JSON text, not {value}"),
+    "json": ("mesaj bir JSON metni olmalı, {value} değil", "a message is JSON text, not {value}"),
     "number": ("bir mesaj panelini numarasıyla anar, {value} ile değil",
                "a message names its panel by number, not {value}"),
     "type": ("{value} diye bir mesaj türü yok: türler start ve act",

@@ -95,6 +95,7 @@ def build_question(kind: str, params: Mapping[str, Any], rules: str | Rules) -> 
         raise ExerciseError(say("kinds.missing"), kind=kind, fields=", ".join(missing))
     return cls(params, rules if isinstance(rules, Rules) else parse_rules(rules))
 
+
 # The errors of a question's kind and fields, for the teacher who writes the set (and for the
 # developer who adds a kind).
 catalogue("kinds", {

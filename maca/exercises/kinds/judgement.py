@@ -419,11 +419,12 @@ class ChooseDiscard(SolvedChoice):
         if not trick or self.hand.cards(0).of_suit(trick[0].suit):
             raise ExerciseError(say("judgement.discard"))
 
+
 # The errors of a judged question's fields, for the teacher who writes the set.
 catalogue("judgement", {
     "never_pass": ("bu kurallarda {value} yönüne kart geçirilmez: şunlardan birini kullanın: "
                    "{directions}", "these rules never pass {value}: use {directions}"),
-    "no_passing": ("bu kurallarda kart geçirme yok: choose_pass bir şey sormuş olmaz",
+    "no_passing": ("bu kurallarda kart geçirme yok: choose_pass'in soracağı bir şey yok",
                    "these rules have no passing: choose_pass asks nothing"),
     "pass_hand": ("cards bu kurallarda bir oyuncunun {size} kartı olmalı; {n} kart verilmiş: "
                   "{cards}", "cards must be the {size} cards of one hand of these rules, "
