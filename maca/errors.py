@@ -105,7 +105,10 @@ IllegalAction = IllegalActionError
 
 # An error found inside a field or option: where it is, then the inner error in the reader's
 # language.
-catalogue("errors", {"within": ("{where}: {exc}", "{where}: {exc}")})
+catalogue("errors", {"within": ("{where}: {exc}", "{where}: {exc}"),
+                     # a setting that is not one of its choices
+                     "one_of": ("{name} şunlardan biri olmalı: {choices}; {value} değil",
+                                "{name} must be one of {choices}, not {value}")})
 
 
 class _Short(reprlib.Repr):

@@ -161,6 +161,8 @@ TEXT: dict[str, tuple[str, str]] = {
                   "Play your top spades until hearts are broken, then lead your hearts from the "
                   "top to draw the others' hearts; keep the one card that loses a trick (the "
                   "two of diamonds) for the very end."),
+    "kind_choice": ("kind 'follow' ya da 'void' olmalı, {value} değil",
+                    "kind must be 'follow' or 'void', not {value}"),
 }
 #: The same sentences when the seat they are about (``seat``) is the learner's own: they speak
 #: to "sen" / "you". ``moon_scored*_we``: the learner and a partner shot the moon together.
@@ -385,7 +387,7 @@ class FollowSuitLesson(PlayLesson):
     def __init__(self, seed: int = 1, kind: str = "follow",
                  rules: Rules | str = "standard") -> None:
         if kind not in self.KINDS:
-            raise SettingError(f"kind must be 'follow' or 'void', not {kind!r}")
+            raise SettingError(say("lessons.kind_choice"), value=repr(kind))
         self.kind = kind
         super().__init__(seed=seed, rules=rules, number=4)
 
@@ -405,7 +407,7 @@ class FollowSuitLesson(PlayLesson):
     def set_kind(self, kind: str) -> None:
         """Switch between following (``"follow"``) and discarding (``"void"``) positions."""
         if kind not in self.KINDS:
-            raise SettingError(f"kind must be 'follow' or 'void', not {kind!r}")
+            raise SettingError(say("lessons.kind_choice"), value=repr(kind))
         self.kind = kind
         self.restart()
 
@@ -472,8 +474,8 @@ class HeartsLesson(PlayLesson):
 
     def __init__(self, scenario: str = "deal", queen_breaks: bool = False) -> None:
         if scenario not in HEARTS_DEALS:
-            raise SettingError(f"scenario must be one of {', '.join(HEARTS_DEALS)}, "
-                             f"not {scenario!r}")
+            raise SettingError(say("one_of"), name="scenario", choices=", ".join(HEARTS_DEALS),
+                               value=repr(scenario))
         self.scenario = scenario
         rules = Rules.preset("standard").replace(queen_breaks_hearts=queen_breaks)
         super().__init__(rules=rules)
@@ -490,8 +492,8 @@ class HeartsLesson(PlayLesson):
     def set_scenario(self, scenario: str) -> None:
         """Change the prepared deal and start it again."""
         if scenario not in HEARTS_DEALS:
-            raise SettingError(f"scenario must be one of {', '.join(HEARTS_DEALS)}, "
-                             f"not {scenario!r}")
+            raise SettingError(say("one_of"), name="scenario", choices=", ".join(HEARTS_DEALS),
+                               value=repr(scenario))
         self.scenario = scenario
         self.restart()
 

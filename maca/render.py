@@ -104,6 +104,11 @@ _TEXT = {
     "moon_mark": ("kafa attı", "moon"),
     "none": ("—", "—"),
     "no_pass": ("kart geçirme yok", "no passing"),
+    # the errors of a picture's settings
+    "size": ("size bir kartın piksel olarak genişliğidir, 16 ile 400 arası; {value} değil",
+             "size is a card's width in pixels, from 16 to 400, not {value}"),
+    "taken": ("{n} oyuncunun her birinin aldığı kartları ver, {given} değil",
+              "give the cards taken by each of the {n} seats, not {given}"),
 }
 #: The same texts for one card, trick or point.
 _ONE = {
@@ -150,7 +155,7 @@ def _lang(lang: str | None) -> str:
     if lang is None:
         return _DEFAULTS.lang
     if lang not in LANGS:
-        raise SettingError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        raise SettingError(say("one_of"), name="lang", choices=", ".join(LANGS), value=repr(lang))
     return lang
 
 
@@ -158,7 +163,7 @@ def _size(size: float | None) -> int:
     if size is None:
         return _DEFAULTS.size
     if not isinstance(size, (int, float)) or not 16 <= size <= 400:
-        raise SettingError(f"size is a card's width in pixels, from 16 to 400, not {size!r}")
+        raise SettingError(say("render.size"), value=repr(size))
     return int(size)
 
 
@@ -240,7 +245,8 @@ def card_svg(card: Card | str, *, lang: str | None = None, four_colour: bool | N
     """
     card = Card.parse(card)
     if state not in _STATES:
-        raise SettingError(f"state must be one of {', '.join(_STATES)}, not {state!r}")
+        raise SettingError(say("one_of"), name="state", choices=", ".join(_STATES),
+                           value=repr(state))
     lang, width = _lang(lang), _size(size)
     colour = _colours(four_colour)[card.suit]
     name = escape(card.name(lang))
@@ -660,7 +666,7 @@ def score_table_html(rules: Rules, taken: Sequence[CardSet | int], *,
     n = rules.players
     masks = [t.mask if isinstance(t, CardSet) else int(t) for t in taken]
     if len(masks) != n:
-        raise SettingError(f"give the cards taken by each of the {n} seats, not {len(masks)}")
+        raise SettingError(say("render.taken"), n=n, given=len(masks))
     won = list(tricks_won) if tricks_won is not None else [1 if m else 0 for m in masks]
     declared = list(peskir) if peskir is not None else [False] * n
     penalty = penalty_points(rules, masks)

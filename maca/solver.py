@@ -39,6 +39,7 @@ from .hand import Hand
 from .legality import allowed, compiled, moment_cascade
 from .rules import Rules
 from .trick import best_position
+from .words import Seat, catalogue, say
 
 __all__ = ["GOALS", "SolverError", "SolverLimitError", "Solution", "Solver", "solve",
            "equivalent_groups"]
@@ -103,12 +104,12 @@ def equivalent_groups(rules: Rules, mask: int, live: int) -> list[int]:
 
 def _goal(goal: object, target: object, players: int) -> tuple[str, int | None]:
     if not isinstance(goal, str) or goal not in GOALS:
-        raise SolverError(f"unknown goal {shown(goal)}: use one of {', '.join(GOALS)}")
+        raise SolverError(say("solver.goal"), value=shown(goal), goals=", ".join(GOALS))
     if target is not None:
         if goal != "stop_moon":
-            raise SolverError(f"a target seat is only for stop_moon, not for {goal}")
+            raise SolverError(say("solver.target_goal"), goal=goal)
         if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < players:
-            raise SolverError(f"the target {shown(target)} is not a seat (0 to {players - 1})")
+            raise SolverError(say("solver.target"), value=shown(target), last=players - 1)
     return goal, target
 
 
@@ -168,15 +169,15 @@ class Solver:
                  hero: int | None = None, node_cap: int = NODE_CAP,
                  table: dict[tuple, tuple[int, int, int]] | None = None) -> None:
         if not isinstance(hand, Hand):
-            raise SolverError(f"the solver reads a Hand, not {shown(hand)}")
+            raise SolverError(say("solver.hand"), value=shown(hand))
         if hand.phase != "play":
-            raise SolverError("the solver needs a hand being played (passing over, cards left)")
+            raise SolverError(say("solver.not_playing"))
         rules = hand.rules
         n = self.n = rules.players
         self.goal, self.target = _goal(goal, target, n)
         chosen = hand.to_move if hero is None else hero
         if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < n:
-            raise SolverError(f"the hero {shown(hero)} is not a seat (0 to {n - 1})")
+            raise SolverError(say("solver.hero"), value=shown(hero), last=n - 1)
         self.hero: int = chosen
         self.rules = rules
         self.node_cap = node_cap
@@ -490,8 +491,7 @@ class Solver:
     def _search(self, alpha: int, beta: int) -> int:
         self.nodes += 1
         if self.nodes > self.node_cap:
-            raise SolverLimitError(f"the search passed its cap of {self.node_cap} positions "
-                                   "without a proof: try a moment with fewer cards left")
+            raise SolverLimitError(say("solver.cap"), cap=self.node_cap)
         trick = self.trick
         seat = (self.leader + len(trick)) % self.n
         depth = len(self.trick) + 4 * self.cards[seat].bit_count()
@@ -575,7 +575,7 @@ class Solver:
         """Judge every choice of the player to move (who must be the hero's side)."""
         seat = self.to_move()
         if not self.side[seat]:
-            raise SolverError(f"seat {seat} is to play, not the solver's side (seat {self.hero})")
+            raise SolverError(say("solver.side"), seat=Seat(seat, self.n), hero=Seat(self.hero, self.n))
         groups = self.groups()
         utilities = []
         fewest = self.goal == "fewest_points"
@@ -621,7 +621,7 @@ class Solver:
                 if first is not None:
                     choice = first.index
                     if not self.legal() >> choice & 1:
-                        raise SolverError(f"{first} is not a legal play here")
+                        raise SolverError(say("solver.not_legal"), card=str(first))
                     first = None
                 else:
                     choice = self.best_card().index
@@ -657,3 +657,25 @@ def solve(hand: Hand, goal: str, target: int | None = None, node_cap: int = NODE
     (18, 3)
     """
     return Solver(hand, goal, target, node_cap=node_cap).solve()
+
+
+# The solver's errors: a wrong call (for the developer) or a search too long to finish.
+catalogue("solver", {
+    "goal": ("bilinmeyen hedef {value}: şunlardan birini kullan: {goals}",
+             "unknown goal {value}: use one of {goals}"),
+    "target_goal": ("hedef oyuncu yalnızca stop_moon içindir, {goal} için değil",
+                    "a target seat is only for stop_moon, not for {goal}"),
+    "target": ("hedef {value} bir oyuncu değil (0 ile {last} arası)",
+               "the target {value} is not a seat (0 to {last})"),
+    "hand": ("çözücü bir Hand okur, {value} değil", "the solver reads a Hand, not {value}"),
+    "not_playing": ("çözücü oynanmakta olan bir tur ister (kart geçirme bitmiş, kart kalmış)",
+                    "the solver needs a hand being played (passing over, cards left)"),
+    "hero": ("çözücünün oyuncusu {value} bir oyuncu değil (0 ile {last} arası)",
+             "the hero {value} is not a seat (0 to {last})"),
+    "cap": ("arama {cap} pozisyon sınırını bir kanıt bulamadan aştı: daha az kart kalmış bir "
+            "an dene", "the search passed its cap of {cap} positions without a proof: try a "
+            "moment with fewer cards left"),
+    "side": ("sıra {seat:name_loc} ({seat:no}); çözücü ise {hero:name_gen} ({hero:no}) "
+             "tarafında", "seat {seat:no} is to play, not the solver's side (seat {hero:no})"),
+    "not_legal": ("{card} burada geçerli bir oyun değil", "{card} is not a legal play here"),
+}, scoped=True)

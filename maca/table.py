@@ -129,6 +129,15 @@ WORDS: dict[str, tuple[str, str]] = {
     "level_hard": ("zor", "hard"),
     "chart_title": ("Toplam puanlar, tur tur", "Running totals, hand by hand"),
     "chart_target": ("hedef", "target"),
+    # the errors of the table's settings
+    "rules": ("kurallar bir kural takımının adı ({presets}) ya da bir Rules olmalı, {value} değil",
+              "rules are a preset name ({presets}) or a Rules, not {value}"),
+    "mode": ("mode practice ya da rated olmalı, {value} değil",
+             "mode must be practice or rated, not {value}"),
+    "timer": ("hamle süresi {low} ile {high} arası bir tam saniye sayısıdır, {value} değil",
+              "the move timer is a whole number of seconds from {low} to {high}, not {value}"),
+    "no_clock": ("alıştırma oyununda saat yok: süreyi yalnızca mode='rated' ile ver",
+                 "a practice game has no clock: give a timer only with mode='rated'"),
 }
 
 #: The same sentences when the seat they are about (``seat``) is the learner's own.
@@ -167,8 +176,7 @@ def make_rules(rules: Rules | str = "standard", target: int | None = None,
     if isinstance(rules, str):
         rules = Rules.preset(rules)
     if not isinstance(rules, Rules):
-        raise SettingError(f"rules are a preset name ({', '.join(PRESETS)}) or a Rules, not "
-                           f"{shown(rules)}")
+        raise SettingError(say("table.rules"), presets=", ".join(PRESETS), value=shown(rules))
     changes: dict[str, object] = {}
     if target is not None:
         changes["target"] = target
@@ -228,18 +236,16 @@ class Table:
                  budget: float | None = -1.0) -> None:
         self.rules = make_rules(rules, target, passing, moon)
         if level not in ("easy", "medium", "hard"):
-            raise SettingError(f"unknown level {shown(level)}: use easy, medium or hard")
+            raise SettingError(say("bots.level"), value=shown(level))
         if mode not in MODES:
-            raise SettingError(f"mode must be practice or rated, not {shown(mode)}")
+            raise SettingError(say("table.mode"), value=shown(mode))
         if mode == "rated":
             timer = 60 if timer is None else timer
             low, high = TIMER_RANGE
             if isinstance(timer, bool) or not isinstance(timer, int) or not low <= timer <= high:
-                raise SettingError(f"the move timer is a whole number of seconds from {low} to "
-                                   f"{high}, not {shown(timer)}")
+                raise SettingError(say("table.timer"), low=low, high=high, value=shown(timer))
         elif timer is not None:
-            raise SettingError("a practice game has no clock: give a timer only with "
-                               "mode='rated'")
+            raise SettingError(say("table.no_clock"))
         self.level, self.mode, self.timer = level, mode, timer
         self.seed, self.clock, self.budget = seed, clock, budget
         self.seat = 0

@@ -368,6 +368,59 @@ def _position(**fields) -> Hand:
     return Hand.restore(Position(**{"rules": _standard(), "cards": _suits(*ONE_SUIT_EACH), **fields}))
 
 
+TITLE = {"tr": "D", "en": "T"}
+#: Hand 4 (no passing): South holds the clubs and leads 2♣.
+SOUTH_LEADS = f"standard hand=4 cards={PBN_DEAL}"
+
+
+def _exercises():
+    import maca.exercises.sets as sets
+    return sets
+
+
+def _set(table: dict):
+    return _exercises().set_from_dict({"title": TITLE, "exercise": [{"prompt": TITLE, **table}]})
+
+
+def _ONE_EXERCISE():
+    return _set({"id": "p", "kind": "pass_direction", "hand": 2}).exercises[0]
+
+
+def _question(kind: str, fields: dict):
+    from maca.exercises.kinds import build_question
+    return build_question(kind, fields, "standard")
+
+
+def _generators():
+    import maca.exercises.generators as generators
+    return generators
+
+
+def _gradebook():
+    import maca.exercises.gradebook as gradebook
+    return gradebook
+
+
+def _roster():
+    import maca.exercises.roster as roster
+    return roster
+
+
+def _solver():
+    import maca.solver as solver
+    return solver
+
+
+def _render():
+    import maca.render as render
+    return render
+
+
+def _panels():
+    import maca.panels.base as base
+    return base
+
+
 def _record(text: str) -> Hand:
     return Hand.from_record(text)
 
@@ -517,6 +570,55 @@ BAD_INPUT = {
     "game plays first": lambda: Game.from_record("rules standard\nplay 2C\n"),
     "game hand order": lambda: Game.from_record(RECORD + f"hand 6 dealer 1\ndeal {PBN_DEAL}\n"),
     "game deal": lambda: Game.from_record(RECORD + f"hand 5 dealer 1\ndeal {PBN_DEAL}\n"),
+    # exercise sets (a teacher's file)
+    "exercise set text": lambda: _exercises().parse_set(5),
+    "set name": lambda: _exercises().find_set("pasing"),
+    "set field": lambda: _exercises().set_from_dict({"title": TITLE, "oops": 1}),
+    "set empty": lambda: _exercises().set_from_dict({"title": TITLE}),
+    "set answer": lambda: _set({"id": "p", "kind": "pass_direction", "hand": 2, "answer": 3}),
+    "set points": lambda: _set({"id": "p", "kind": "pass_direction", "hand": 2, "points": -1}),
+    "set generate id": lambda: _exercises().set_from_dict({"title": TITLE, "generate": [
+        {"kind": "game_winner"}]}),
+    "set ids twice": lambda: _exercises().unique_ids([_ONE_EXERCISE(), _ONE_EXERCISE()], "two.toml"),
+    # question kinds and their fields
+    "kind unknown": lambda: _question("pass_directions", {}),
+    "kind fields": lambda: _question("pass_direction", {"hand": 2, "oops": 1}),
+    "kind missing": lambda: _question("pass_direction", {}),
+    "question hand": lambda: _question("pass_direction", {"hand": "2"}),
+    "question goal": lambda: _question("play_goal", {"position": SOUTH_LEADS, "goal": "win_big"}),
+    "question to play": lambda: _question("play_goal", {"position": MID, "goal": "win_cheaply"}),
+    "question piles": lambda: _question("hand_score", {}),
+    "question totals": lambda: _question("game_winner", {"totals": [1, 2]}),
+    "judged cards": lambda: _question("choose_pass", {"cards": "QS", "direction": "left"}),
+    "judged margin": lambda: _question("choose_pass", {"cards": ONE_SUIT_EACH[3],
+                                                      "direction": "left", "margin": 9}),
+    "judged goal": lambda: _question("choose_lead", {"position": SOUTH_LEADS, "goal": "win_big"}),
+    # generators, grading, gradebook, sheets and class lists
+    "generate kind": lambda: _generators().resolve_theme("trick_loser", None, _standard()),
+    "generate theme": lambda: _generators().resolve_theme("hand_score", "peskir", _standard()),
+    "grade hints": lambda: __import__("maca.exercises.grading").exercises.grading.grade_files(
+        None, [], hints="some"),
+    "gradebook format": lambda: _gradebook().gradebook_text([], None, None, None, None, fmt="xls"),
+    "gradebook separator": lambda: _gradebook().files_report_text([], None, separator="|"),
+    "sheets format": lambda: __import__("maca.exercises.sheets").exercises.sheets.write_sheets(
+        "passing", [], "C", "A", "out", fmt="pdf"),
+    "class list path": lambda: _roster().read_class(5),
+    "class list text": lambda: _roster().parse_class(5),
+    # the solver, the table, the bots, the pictures, the lessons and the panels
+    "solver hand": lambda: _solver().Solver("standard", "avoid_queen"),
+    "solver goal": lambda: _solver().Solver(Hand.from_position(MID), "win_big"),
+    "solver target": lambda: _solver().Solver(Hand.from_position(MID), "avoid_queen", target=2),
+    "table level": lambda: __import__("maca.table").table.Table(level="expert"),
+    "table timer": lambda: __import__("maca.table").table.Table(timer=30),
+    "bot level": lambda: __import__("maca.bots").bots.bot("expert"),
+    "bot worlds": lambda: __import__("maca.bots").bots.HardBot(worlds=0),
+    "render lang": lambda: _render().card_html("QS", lang="de"),
+    "render size": lambda: _render().card_html("QS", size=2),
+    "lesson kind": lambda: __import__("maca.lessons").lessons.FollowSuitLesson(kind="lead"),
+    "panel kind": lambda: _panels().open_panel({"panel": "nothing"}),
+    "panel card": lambda: _panels().parse_card("1Z"),
+    "panel choice": lambda: _panels().parse_choice("all", ("follow", "void"), "kind"),
+    "host panel": lambda: __import__("maca.panels.host").panels.host.Host()._act(2, {}),
 }
 
 #: English that a Turkish sentence never holds.
@@ -551,3 +653,7 @@ def test_the_bad_input_reaches_every_error_text(monkeypatch):
     texts |= {key for key in words.CATALOGUES["cards"] if not key.startswith(("suit_", "card_name"))}
     unreachable = {"hand.no_lowest_club", "hand.could_not_pass"}
     assert texts - said == unreachable
+    # the error catalogues of the exercises, the solver, the bots and the panels: a sample each
+    samples = ("sets", "kinds", "plain", "judgement", "generators", "roster", "sheets", "solver",
+               "bots", "hard_bot", "panel", "host")
+    assert [name for name in samples if not said & set(words.CATALOGUES[name])] == []

@@ -79,7 +79,8 @@ def test_a_panel_is_drawn_as_the_panel_draws_itself() -> None:
      "a play panel cannot be built from"),
     ({"type": "start", "panel": 3, "spec": PLAY, "stored": ["a"]},
      "what the page kept is a dictionary, not ['a']"),
-    ({"type": "act", "panel": 9, "action": "card", "value": "AH"}, "no panel 9 is open"),
+    # panel 9 is not open: its language is not known, and the host speaks Turkish
+    ({"type": "act", "panel": 9, "action": "card", "value": "AH"}, "9 numaralı panel açık değil"),
     ({"type": "act", "panel": 3, "action": 1, "value": "AH"}, "a text action and value"),
     ({"type": "act", "panel": 3, "action": "card", "value": 1}, "a text action and value"),
     ({"type": "act", "panel": 3, "action": "card", "value": "AH", "fields": "n0=1"},
@@ -99,13 +100,13 @@ def test_a_message_that_is_not_an_object_is_refused() -> None:
     host = Host()
     for message in ([1, 2], "start", None):
         reply = host.handle(message)  # type: ignore[arg-type]
-        assert reply["type"] == "error" and "names its panel by number" in reply["message"]
+        assert reply["type"] == "error" and "panelini numarasıyla anar" in reply["message"]
     assert host.panels == {}
 
 
-@pytest.mark.parametrize("text,why", [("not json", "a message is JSON text, not 'not json'"),
-                                       ('{"type": "start"', "a message is JSON text"),
-                                       ("[]", "names its panel by number")])
+@pytest.mark.parametrize("text,why", [("not json", "mesaj bir JSON metni olmalı, 'not json' değil"),
+                                       ('{"type": "start"', "mesaj bir JSON metni olmalı"),
+                                       ("[]", "panelini numarasıyla anar")])
 def test_text_that_is_not_a_message_is_refused(text: str, why: str) -> None:
     reply = json.loads(handle_json(Host(), text))
     assert reply["type"] == "error" and why in reply["message"]

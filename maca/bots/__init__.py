@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 from ..errors import SettingError, shown
+from ..words import catalogue, say
 from .explain import Explanation, explain
 from .hard import BROWSER_BUDGET, BUDGET, HardBot
 from .policy import RuleBot
@@ -59,4 +60,10 @@ def bot(level: str, seed: int | None = None, budget: float | None = -1.0) -> Bot
         return RuleBot()
     if level == "hard":
         return HardBot(seed=seed, budget=budget)
-    raise SettingError(f"unknown level {shown(level)}: use easy, medium or hard")
+    raise SettingError(say("bots.level"), value=shown(level))
+
+
+catalogue("bots", {
+    "level": ("bilinmeyen seviye {value}: easy, medium ya da hard kullan",
+              "unknown level {value}: use easy, medium or hard"),
+}, scoped=True)

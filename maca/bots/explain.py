@@ -79,6 +79,8 @@ WORDS: dict[str, tuple[str, str]] = {
                         "puanı getiriyor.",
                         " I tried {worlds} possible deals: {card} costs {mean} points on "
                         "average."),
+    "what": ("explain bir kart ya da geçirilecek kartlar ister, {value} değil",
+             "explain needs a card or the cards of a pass, not {value}"),
 }
 catalogue("explain", WORDS, scoped=True)
 
@@ -121,7 +123,7 @@ def explain(seen: Observation, card: Card | CardSet) -> Explanation:
         cards = " ".join(c.symbol for c in card.sorted_for_display())
         return Explanation.of(say("explain.pass", cards=cards))
     if not isinstance(card, Card):
-        raise SettingError(f"explain needs a card or the cards of a pass, not {shown(card)}")
+        raise SettingError(say("explain.what"), value=shown(card))
     legal = seen.legal
     symbol = card.symbol
     if len(legal) == 1 and card in legal:

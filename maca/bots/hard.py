@@ -27,7 +27,7 @@ from ..errors import SettingError, shown
 from ..hand import Hand
 from ..observation import Observation
 from ..scoring import hand_points
-from ..words import say
+from ..words import catalogue, say
 from .explain import Explanation, explain
 from .policy import RuleBot, rule_choice, rule_playout, seen_state, tables
 from .simple import best_moon_choice, dangerous_cards, play_out
@@ -198,10 +198,9 @@ class HardBot:
             budget = BROWSER_BUDGET if sys.platform == "emscripten" else BUDGET
         if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
                                    or not 0 < budget <= 60):
-            raise SettingError(f"a bot's time budget is a number of seconds above 0 and up to "
-                               f"60, not {shown(budget)}")
+            raise SettingError(say("hard_bot.budget"), value=shown(budget))
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-            raise SettingError(f"worlds is a whole number 1 or more, not {shown(worlds)}")
+            raise SettingError(say("hard_bot.worlds"), value=shown(worlds))
         self.rng = random.Random(seed)
         self.budget = budget
         self.worlds = worlds
@@ -341,3 +340,11 @@ class HardBot:
         return reason + Explanation.of(say("explain.simulated", worlds=worlds, card=card.symbol,
                                            mean=float(mine), other=Card(other).symbol,
                                            other_mean=float(other_mean)))
+
+
+catalogue("hard_bot", {
+    "budget": ("bir botun düşünme süresi 0'dan büyük, en çok 60 saniyedir, {value} değil",
+               "a bot's time budget is a number of seconds above 0 and up to 60, not {value}"),
+    "worlds": ("worlds 1 ya da daha büyük bir tam sayıdır, {value} değil",
+               "worlds is a whole number 1 or more, not {value}"),
+}, scoped=True)

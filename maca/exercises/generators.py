@@ -196,7 +196,7 @@ def _legal_cards(theme: str, rules: Rules, rng: random.Random) -> Generated:
             fields = {"position": hand.position()}
             return Generated(LegalCards(fields, rules), fields, _LEGAL_PROMPT,
                              (_legal_hint(theme, hand),))
-    raise GenerationError(f"no legal_cards position with theme {theme!r} was found")
+    raise GenerationError(say("generators.no_position"), kind="legal_cards", theme=shown(theme))
 
 
 def _trick_winner(theme: str, rules: Rules, rng: random.Random) -> Generated:
@@ -219,7 +219,7 @@ def _trick_winner(theme: str, rules: Rules, rng: random.Random) -> Generated:
                              Text("Bu eli kim alır?", "Who wins this trick?"),
                              (Text("Hangi renk açıldı? Eli yalnızca o renkten bir kart alabilir.",
                                    "Which suit was led? Only a card of that suit can win."),))
-    raise GenerationError(f"no trick_winner position with theme {theme!r} was found")
+    raise GenerationError(say("generators.no_position"), kind="trick_winner", theme=shown(theme))
 
 
 def _pass_direction(theme: str, rules: Rules, rng: random.Random) -> Generated:
@@ -266,7 +266,7 @@ def _score_piles(rules: Rules, rng: random.Random, near: bool) -> dict[str, Any]
             counts[rng.randrange(n)] += 1
         if bool(Outcome.of_piles(rules, piles, counts).moon_shooters) != near:
             return {"taken": [str(p) for p in piles], "tricks": counts}
-    raise GenerationError("no seat can stop this moon")
+    raise GenerationError(say("generators.no_stopper"))
 
 
 def _hand_score(theme: str, rules: Rules, rng: random.Random) -> Generated:
@@ -346,7 +346,7 @@ def _moon_possible(theme: str, rules: Rules, rng: random.Random) -> Generated:
                 hints.append(Text(f"Bu kurallarda kafa atmak için {bonus.symbol} de gerekir.",
                                   f"Under these rules the moon needs {bonus.symbol} too."))
             return Generated(question, fields, prompt, tuple(hints))
-    raise GenerationError(f"no moon_possible position with theme {theme!r} was found")
+    raise GenerationError(say("generators.no_position"), kind="moon_possible", theme=shown(theme))
 
 
 def _play_goal(theme: str, rules: Rules, rng: random.Random) -> Generated:
@@ -373,7 +373,7 @@ def _play_goal(theme: str, rules: Rules, rng: random.Random) -> Generated:
         prompt = Text(f"Sıra sende. Hedefin: {text.tr} Hangi kartı oynarsın?",
                       f"Your turn. Your goal: {text.en} Which card do you play?")
         return Generated(question, fields, prompt, (say(f"hint_goal.{goal}"),))
-    raise GenerationError(f"no play_goal position with theme {theme!r} was found")
+    raise GenerationError(say("generators.no_position"), kind="play_goal", theme=shown(theme))
 
 
 _PASS_HINTS = {
@@ -424,8 +424,7 @@ catalogue("hint_solved", _SOLVED_HINTS, scoped=True)
 def _solved(kind: str, theme: str, rules: Rules, rng: random.Random) -> Generated:
     maker = ChooseLead if kind == "choose_lead" else ChooseDiscard
     if kind == "choose_discard" and theme == "avoid_queen" and rules.discard_order == "turkish":
-        raise GenerationError("theme 'avoid_queen' of choose_discard needs rules without the "
-                              "Turkish discard order (there a void player must throw Q♠ first)")
+        raise GenerationError(say("generators.avoid_queen"))
     for hand in _moments(rules, rng, rules.hand_size - rng.randint(3, 5)):
         trick = hand.current_trick.cards
         if hand.to_move != 0 or len(hand.legal_plays()) < 2:
@@ -449,7 +448,7 @@ def _solved(kind: str, theme: str, rules: Rules, rng: random.Random) -> Generate
                           "Hangi kartı atarsın?", "You cannot follow suit, every hand face up. "
                           f"Your goal: {goal.en} Which card do you discard?")
         return Generated(question, fields, prompt, (say(f"hint_solved.{theme}"),))
-    raise GenerationError(f"no {kind} position with theme {theme!r} was found")
+    raise GenerationError(say("generators.no_position"), kind=kind, theme=shown(theme))
 
 
 def _choose_lead(theme: str, rules: Rules, rng: random.Random) -> Generated:
@@ -461,17 +460,17 @@ def _choose_discard(theme: str, rules: Rules, rng: random.Random) -> Generated:
 
 
 _Maker = Callable[[str, Rules, random.Random], Generated]
-_NEEDS: dict[str, tuple[Callable[[Rules], bool], str]] = {
-    "first_trick": (lambda r: r.no_points_first_trick, "rules with no points on the first trick"),
-    "hearts_unbroken": (lambda r: r.must_break_hearts, "rules where hearts must be broken"),
-    "turkish_discard": (lambda r: r.discard_order == "turkish", "the Turkish discard order"),
-    "peskir": (lambda r: r.peskir, "rules with peşkir"),
-    "bonus": (lambda r: r.moon_needs_bonus, "rules whose moon needs a bonus card (omnibus)"),
-    "from": (lambda r: bool(r.pass_cycle), "rules with passing"),
-    "left": (lambda r: "left" in r.pass_cycle and r.pass_count > 0, "rules that pass left"),
-    "right": (lambda r: "right" in r.pass_cycle and r.pass_count > 0, "rules that pass right"),
-    "across": (lambda r: "across" in r.pass_cycle and r.pass_count > 0,
-               "rules that pass across"),
+#: theme -> what its rules must allow (the text "generators.needs_<theme>" says it)
+_NEEDS: dict[str, Callable[[Rules], bool]] = {
+    "first_trick": lambda r: r.no_points_first_trick,
+    "hearts_unbroken": lambda r: r.must_break_hearts,
+    "turkish_discard": lambda r: r.discard_order == "turkish",
+    "peskir": lambda r: r.peskir,
+    "bonus": lambda r: r.moon_needs_bonus,
+    "from": lambda r: bool(r.pass_cycle),
+    "left": lambda r: "left" in r.pass_cycle and r.pass_count > 0,
+    "right": lambda r: "right" in r.pass_cycle and r.pass_count > 0,
+    "across": lambda r: "across" in r.pass_cycle and r.pass_count > 0,
 }
 
 #: kind -> (its themes, the first being the default; the function that makes one).
@@ -501,14 +500,15 @@ def resolve_theme(kind: Any, theme: Any, rules: Rules) -> str:
     maca.exercises.generators.GenerationError: theme 'peskir' needs rules with peşkir
     """
     if not isinstance(kind, str) or kind not in THEMES:
-        raise GenerationError(f"kind {shown(kind)} cannot be generated: use {', '.join(THEMES)}")
+        raise GenerationError(say("generators.kind"), value=shown(kind), kinds=", ".join(THEMES))
     themes = THEMES[kind][0]
     if theme is None:
         return themes[0]
     if not isinstance(theme, str) or theme not in themes:
-        raise GenerationError(f"theme {shown(theme)} is not a {kind} theme: use {', '.join(themes)}")
-    if theme in _NEEDS and not _NEEDS[theme][0](rules):
-        raise GenerationError(f"theme {theme!r} needs {_NEEDS[theme][1]}")
+        raise GenerationError(say("generators.theme"), value=shown(theme), kind=kind,
+                              themes=", ".join(themes))
+    if theme in _NEEDS and not _NEEDS[theme](rules):
+        raise GenerationError(say(f"generators.needs_{theme}"), theme=shown(theme))
     return theme
 
 
@@ -516,3 +516,36 @@ def generate(kind: str, theme: str | None, rules: Rules, rng: random.Random) -> 
     """One exercise of ``kind`` and ``theme`` (default: the kind's first theme)."""
     theme = resolve_theme(kind, theme, rules)
     return THEMES[kind][1](theme, rules, rng)
+
+
+# Why an exercise cannot be generated, for the teacher who writes the set.
+catalogue("generators", {
+    "no_position": ("{theme} temalı bir {kind} pozisyonu bulunamadı",
+                    "no {kind} position with theme {theme} was found"),
+    "no_stopper": ("bu kafa atmayı durdurabilecek bir oyuncu yok", "no seat can stop this moon"),
+    "avoid_queen": ("choose_discard sorusunun 'avoid_queen' teması Türk atma sırası olmayan "
+                    "kurallar ister (orada rengi olmayan oyuncu önce Q♠ atmak zorundadır)",
+                    "theme 'avoid_queen' of choose_discard needs rules without the Turkish "
+                    "discard order (there a void player must throw Q♠ first)"),
+    "kind": ("{value} türü üretilemez: şunlardan birini kullanın: {kinds}",
+             "kind {value} cannot be generated: use {kinds}"),
+    "theme": ("{value} bir {kind} teması değil: şunlardan birini kullanın: {themes}",
+              "theme {value} is not a {kind} theme: use {themes}"),
+    "needs_first_trick": ("{theme} teması ilk elde puan olmayan kurallar ister",
+                          "theme {theme} needs rules with no points on the first trick"),
+    "needs_hearts_unbroken": ("{theme} teması kupaların kırılması gereken kurallar ister",
+                              "theme {theme} needs rules where hearts must be broken"),
+    "needs_turkish_discard": ("{theme} teması Türk atma sırasını ister",
+                              "theme {theme} needs the Turkish discard order"),
+    "needs_peskir": ("{theme} teması peşkirli kurallar ister", "theme {theme} needs rules with peşkir"),
+    "needs_bonus": ("{theme} teması kafa atmak için bir bonus kart gereken kurallar ister (omnibus)",
+                    "theme {theme} needs rules whose moon needs a bonus card (omnibus)"),
+    "needs_from": ("{theme} teması kart geçirilen kurallar ister",
+                   "theme {theme} needs rules with passing"),
+    "needs_left": ("{theme} teması sola kart geçirilen kurallar ister",
+                   "theme {theme} needs rules that pass left"),
+    "needs_right": ("{theme} teması sağa kart geçirilen kurallar ister",
+                    "theme {theme} needs rules that pass right"),
+    "needs_across": ("{theme} teması karşıya kart geçirilen kurallar ister",
+                     "theme {theme} needs rules that pass across"),
+}, scoped=True)

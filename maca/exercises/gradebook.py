@@ -34,7 +34,7 @@ from typing import Any, Sequence
 from ..errors import MacaError, shown
 from ..words import catalogue, say
 from .files import SEPARATORS, csv_text
-from .grading import GradeRow, own_names
+from .grading import GradeRow, either_of, own_names
 from .roster import Student
 from .sets import ExerciseSet
 
@@ -44,6 +44,8 @@ __all__ = ["FORMATS", "gradebook_text", "files_report_text", "class_entries", "C
 FORMATS = ("csv", "moodle", "canvas")
 
 catalogue("gradebook", {
+    "gb_format": ("biçim {value}: şunlardan birini kullanın: {choices}", "format {value}: use {choices}"),
+    "gb_separator": ("ayırıcı {value}: {choices} kullanın", "separator {value}: use {choices}"),
     "gb_student_id": ("Öğrenci No", "Student ID"),
     "gb_name": ("Adı Soyadı", "Name"),
     "gb_points": ("Puan", "Points"),
@@ -180,9 +182,9 @@ def gradebook_text(rows: Sequence[GradeRow], students: Sequence[Student] | None,
     s2;Can Öz;i2;C;A;1;2;50,0;1;0;0;graded;answers-demo-s2.json
     """
     if fmt not in FORMATS:
-        raise MacaError(f"format {shown(fmt)}: use {', '.join(FORMATS)}")
+        raise MacaError(say("gb_format"), value=shown(fmt), choices=", ".join(FORMATS))
     if separator not in SEPARATORS:
-        raise MacaError(f"separator {shown(separator)}: use {' or '.join(SEPARATORS)}")
+        raise MacaError(say("gb_separator"), value=shown(separator), choices=either_of(SEPARATORS))
     entries, files = class_entries(rows, students, base.id, lang)
     graded = [e.graded for e in entries if e.graded is not None]
     course = course or _common([r.course for r in graded] or [r.course for r in files])
@@ -274,7 +276,7 @@ def files_report_text(rows: Sequence[GradeRow], students: Sequence[Student] | No
     b.json,,,error: not valid JSON,,0
     """
     if separator not in SEPARATORS:
-        raise MacaError(f"separator {shown(separator)}: use {' or '.join(SEPARATORS)}")
+        raise MacaError(say("gb_separator"), value=shown(separator), choices=either_of(SEPARATORS))
     _, files = class_entries(rows, students, lang=lang)
     names = {s.id: s.name for s in students or ()}
     header = [say(f"gb_{key}")[lang] for key in ("file", "student_id", "name", "status")] + \

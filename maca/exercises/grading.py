@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from ..errors import MacaError, shown
 from ..words import Text, catalogue, say
@@ -40,12 +40,15 @@ from .sets import ExerciseSet
 from .text import AnswersFileError
 
 __all__ = ["GradeRow", "grade_progress", "grade_files", "write_chart",
-           "unusual", "HINTS", "CHART_FORMATS"]
+           "unusual", "either_of", "HINTS", "CHART_FORMATS"]
 
 #: the grading policies for hints and "solution seen" (see the module's notes)
 HINTS = ("counted", "ignored")
 
 catalogue("grading", {
+    "grade_hints": ("hints={value}: {choices} kullanın", "hints={value}: use {choices}"),
+    "grade_hints_option": ("--hints {value}: {choices} kullanın", "--hints {value}: use {choices}"),
+    "grade_or": (" ya da ", " or "),
     "grade_other_set": ("cevaplar {theirs} seti için, {ours} için değil",
                   "the answers are for set {theirs}, not {ours}"),
     "grade_seed": ("dosyadaki tohum {seed} bu öğrencinin değil ({own}): öğrencinin kendi varyantı "
@@ -153,7 +156,7 @@ def grade_progress(base: ExerciseSet, progress: Progress, file: str = "",
     g-1: unreadable answer: 9 is not a seat: write a number 0-3 or South, West, North, East.
     """
     if hints not in HINTS:
-        raise MacaError(f"hints={shown(hints)}: use {' or '.join(HINTS)}")
+        raise MacaError(say("grade_hints"), value=shown(hints), choices=either_of(HINTS))
     seed = student_seed(progress.course, progress.assignment, progress.student_id)
     row = GradeRow(file, progress.student_id, progress.assignment, max_score=base.max_score)
     if progress.set_id != base.id:
@@ -249,7 +252,7 @@ def grade_files(base: ExerciseSet, files: Sequence[Path], course: str | None = N
     Several files claiming one student: see the module's notes.
     """
     if hints not in HINTS:
-        raise MacaError(f"--hints {shown(hints)}: use {' or '.join(HINTS)}")
+        raise MacaError(say("grade_hints_option"), value=shown(hints), choices=either_of(HINTS))
     rows: list[GradeRow] = []
     claims: dict[str, list[tuple[int, Progress]]] = {}
     known = {s.id for s in students} if students is not None else None
@@ -346,3 +349,13 @@ def write_chart(rows: Sequence[GradeRow], base: ExerciseSet, path: str | Path,
         write_replacing(path, lambda temporary: fig.savefig(temporary, dpi=120))
     finally:
         plt.close(fig)
+
+
+def either_of(choices: Iterable[str]) -> Text:
+    """Choices joined by "or" in each language.
+
+    >>> either_of(HINTS).tr
+    'counted ya da ignored'
+    """
+    items, joiner = list(choices), say("grade_or")
+    return Text(joiner.tr.join(items), joiner.en.join(items))

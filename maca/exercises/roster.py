@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..errors import MacaError, shown
-from ..words import Text
+from ..words import Text, catalogue, say
 from .files import plain, read_capped, unsafe_chars
 
 __all__ = ["Student", "ClassList", "ClassListError", "read_class", "parse_class", "file_stem",
@@ -194,10 +194,7 @@ def _decode(data: bytes, source: str) -> tuple[str, str, Text | None]:
                         "denetleyin", f"{source}: read as Windows Turkish (cp1254); check the "
                         "Turkish letters")
         return text.lstrip("\ufeff"), encoding, note
-    raise ClassListError(Text(f"{source}: metin olarak okunamadı (UTF-8, UTF-16 ya da Windows "
-                              "Türkçe değil): elektronik tablonuzda 'CSV UTF-8' olarak kaydedin",
-                              f"{source}: cannot be read as text (not UTF-8, UTF-16 nor Windows "
-                              "Turkish): save it from your spreadsheet as 'CSV UTF-8'"))
+    raise ClassListError(say("roster.not_text"), source=source)
 
 
 _UTF8_LETTER = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}"
@@ -216,19 +213,14 @@ def _stray_byte(data: bytes, source: str) -> None:
         before = data[:exc.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         line = before.count(b"\n") + 1
         shown_byte = f"0x{data[exc.start]:02X}"
-    raise ClassListError(Text(
-        f"{source}: satır {line}: dosya UTF-8 ama bu satırda UTF-8 olmayan bir bayt var "
-        f"({shown_byte}; başka bir dosyadan yapıştırılmış bir harf olabilir): satırdaki adı "
-        "yeniden yazıp 'CSV UTF-8' olarak kaydedin",
-        f"{source}: line {line}: the file is UTF-8 but this line holds a byte that is not UTF-8 "
-        f"({shown_byte}; perhaps a letter pasted from another file): type the name on that "
-        "line again and save as 'CSV UTF-8'"))
+    raise ClassListError(say("roster.at_line"), source=source, line=line,
+                         what=say("roster.stray_byte", byte=shown_byte))
 
 
 def read_class(path: str | Path) -> ClassList:
     """Read a class list file (see the module's notes on encodings and separators)."""
     if not isinstance(path, (str, os.PathLike)):
-        raise ClassListError(f"a class list is read from a file path, not {shown(path)}")
+        raise ClassListError(say("roster.path"), value=shown(path))
     data = read_capped(path, _MAX_BYTES, ClassListError, Text("sınıf listesi", "class list"),
                        links=True)
     text, encoding, note = _decode(data, str(path))
@@ -246,7 +238,7 @@ def parse_class(text: str, source: str = "<class list>") -> ClassList:
     maca.exercises.roster.ClassListError: c.csv: line 2: a quote (") opens and is not closed on this line...
     """
     if not isinstance(text, str):
-        raise ClassListError(f"{source}: a class list is CSV text, not {shown(text)}")
+        raise ClassListError(say("within"), where=source, exc=say("roster.text", value=shown(text)))
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     header = text.partition("\n")[0]
     delimiter = max((";", ",", "\t"), key=header.count)
@@ -256,9 +248,8 @@ def parse_class(text: str, source: str = "<class list>") -> ClassList:
         return _students(reader, lines, header, source, delimiter)
     except csv.Error as exc:  # a field beyond the csv module's size limit; a stray quote
         line = reader.line_num or 1
-        raise ClassListError(Text(f"{source}: satır {line}: CSV olarak okunamadı ({exc}); "
-                                  "satırı düzeltin", f"{source}: line {line}: not readable as "
-                                  f"CSV ({exc}); correct that line")) from None
+        raise ClassListError(say("roster.at_line"), source=source, line=line,
+                             what=say("roster.not_csv", why=str(exc))) from None
 
 
 @dataclass(frozen=True)
@@ -277,11 +268,8 @@ def _layout(first: Sequence[str], header: str, source: str) -> _Layout:
     at_id = _find(keys, ID_HEADERS)
     if at_id is None:
         accepted = ", ".join(ID_HEADERS)
-        raise ClassListError(Text(
-            f"{source}: 1. satır öğrenci numarası sütunu ({accepted}) ve isterseniz ad sütunu "
-            f"(name, Adı Soyadı…) olan bir başlık olmalı; bulunan: {shown(header.strip())}",
-            f"{source}: line 1 must be a header with a student id column ({accepted}) and "
-            f"optionally a name column (name, Adı Soyadı…); found {shown(header.strip())}"))
+        raise ClassListError(say("roster.header"), source=source, accepted=accepted,
+                             found=shown(header.strip()))
     at_name = _find(keys, NAME_HEADERS)
     name = (at_name,) if at_name is not None else tuple(
         at for at in (_find(keys, headers) for headers in _SPLIT_NAME) if at is not None)
@@ -307,8 +295,8 @@ def _value(row: Sequence[str], at: int) -> str:
 
 def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
               source: str, delimiter: str = ",") -> ClassList:
-    def fail(line: int, tr: str, en: str) -> ClassListError:
-        return ClassListError(Text(f"{source}: satır {line}: {tr}", f"{source}: line {line}: {en}"))
+    def fail(line: int, what: Text) -> ClassListError:
+        return ClassListError(say("roster.at_line"), source=source, line=line, what=what)
 
     rows = iter(reader)
     first = next(rows, [])
@@ -326,82 +314,120 @@ def _students(reader: Iterable[list[str]], lines: Sequence[str], header: str,
             if '"' in lines[min(start, len(lines)) - 1]:
                 row = ["\n"]      # a quote left open to the end of the file
             elif "field limit" in str(exc):
-                raise fail(start, "bir değer çok uzun (130 000 karakterden fazla)",
-                           "a value is too long (over 130,000 characters)") from None
+                raise fail(start, say("roster.too_long")) from None
             else:
-                raise fail(start, f"CSV olarak okunamadı ({exc}); satırı düzeltin",
-                           f"not readable as CSV ({exc}); correct that line") from None
+                raise fail(start, say("roster.not_csv", why=str(exc))) from None
         if row is None:
             break
         line = getattr(reader, "line_num", start)
         if line > start or any("\n" in value for value in row):
-            raise fail(start, 'bir tırnak (") bu satırda açılıp kapanmıyor; tırnağı silin ya '
-                       "da kapatın (bir ad birden çok satıra yayılamaz)",
-                       'a quote (") opens and is not closed on this line; remove it or close '
-                       "it (a name cannot run over several lines)")
+            raise fail(start, say("roster.open_quote"))
         if not any(value.strip() for value in row):
             continue  # a blank line
         if len(row) > len(first):
-            raise fail(start, f"{len(row)} değer var ama başlıkta {len(first)} sütun var; "
-                       "bir ad virgül ya da noktalı virgül içeriyorsa tırnak içine alın",
-                       f"{len(row)} values but the header has {len(first)} columns; put a "
-                       "name that holds a comma or semicolon in quotes")
+            raise fail(start, say("roster.values", values=len(row), columns=len(first)))
         sid = _value(row, layout.id)
         name = " ".join(filter(None, (_value(row, at) for at in layout.name)))
         if not sid:
-            raise fail(start, "student_id boş", "student_id is empty")
+            raise fail(start, say("roster.no_id"))
         if len(sid) > MAX_ID or len(name) > MAX_ID:
-            raise fail(start, f"student_id ve name en çok {MAX_ID} karakter olabilir",
-                       f"student_id and name may have at most {MAX_ID} characters")
+            raise fail(start, say("roster.id_long", most=MAX_ID))
         if unsafe_chars(sid + name):
             signs = ", ".join(dict.fromkeys(plain(c) for c in unsafe_chars(sid + name)))
-            raise fail(start, f"student_id ya da name bir denetim, yön ya da görünmez işaret "
-                       f"içeriyor ({signs}); silin",
-                       f"student_id or name holds a control, direction or invisible mark "
-                       f"({signs}); remove it")
+            raise fail(start, say("roster.marks", signs=signs))
         other = next((c for c in (";", ",", "\t") if c != delimiter and c in sid), None)
         if other is not None:
-            tab = {"\t": ("sekme", "tab")}
-            sep_tr, sep_en = tab.get(delimiter, (delimiter, delimiter))
-            mark_tr, mark_en = tab.get(other, (other, other))
+            mark, separator = _separator(other), _separator(delimiter)
             if len(first) == 1:
-                raise fail(start, f"student_id {shown(sid)} içinde {mark_tr!r} var ama başlıkta "
-                           "tek sütun var: başlığa name sütununu ekleyin (student_id"
-                           f"{other}name) ya da numaradan {mark_tr!r} işaretini silin",
-                           f"student_id {shown(sid)} holds {mark_en!r} but the header has one "
-                           f"column: add the name column to the header (student_id{other}name) "
-                           f"or remove the {mark_en!r} from the id")
-            raise fail(start, f"student_id {shown(sid)} içinde {mark_tr!r} var ama başlık "
-                       f"sütunları {sep_tr!r} ile ayırıyor: ayırıcılar satırdan satıra farklı "
-                       "ya da başlıkta name sütunu eksik; bütün listeyi tek bir ayırıcıyla "
-                       "kaydedin (başlık: student_id,name)",
-                       f"student_id {shown(sid)} holds {mark_en!r} but the header separates "
-                       f"columns with {sep_en!r}: the separators differ between lines, or the "
-                       "header lacks its name column; save the whole list with one separator "
-                       "(header: student_id,name)")
+                raise fail(start, say("roster.one_column", id=shown(sid), mark=mark,
+                                      header=f"student_id{other}name"))
+            raise fail(start, say("roster.separators", id=shown(sid), mark=mark,
+                                  separator=separator))
         if sid in lines_of:
-            raise fail(start, f"student_id {shown(sid)} ikinci kez yazılmış "
-                       f"({lines_of[sid]}. satırda da var)",
-                       f"student_id {shown(sid)} appears twice (also on line {lines_of[sid]})")
+            raise fail(start, say("roster.twice", id=shown(sid), line=lines_of[sid]))
         key = file_stem(sid).casefold()
         if key in stems:
             other = stems[key]
-            clash = clash_message(other, sid)
-            raise fail(start, f"{clash.tr} ({lines_of[other]}, {start})",
-                       f"{clash.en} ({lines_of[other]}, {start})")
+            raise fail(start, say("roster.clash_lines", clash=clash_message(other, sid),
+                                  first=lines_of[other], second=start))
         if len(students) >= MAX_STUDENTS:
-            raise fail(start, f"bir sınıf listesinde en çok {MAX_STUDENTS} öğrenci olabilir; "
-                       "listeyi bölün", f"a class list holds at most {MAX_STUDENTS} students; "
-                       "split the list")
+            raise fail(start, say("roster.too_many", most=MAX_STUDENTS))
         stems[key], lines_of[sid] = sid, start
         extra = {field: _value(row, at) for field, at in layout.lms.items()}
         if any(len(v) > MAX_ID for v in extra.values()) or unsafe_chars("".join(extra.values())):
-            raise fail(start, f"bir kimlik ya da şube sütunu çok uzun (en çok {MAX_ID} karakter) "
-                       "ya da görünmez bir işaret içeriyor; düzeltin",
-                       f"an identifier or section column is too long (at most {MAX_ID} "
-                       "characters) or holds an invisible mark; correct it")
+            raise fail(start, say("roster.extra", most=MAX_ID))
         students.append(Student(sid, name, **extra))
     if not students:
-        raise ClassListError(Text(f"{source}: listede hiç öğrenci yok",
-                                  f"{source}: the class list has no students"))
+        raise ClassListError(say("roster.empty"), source=source)
     return students
+
+
+def _separator(mark: str) -> Text:
+    """A separator quoted as a message names it (a tab by its name).
+
+    >>> _separator("\\t").tr, _separator(";").en
+    ("'sekme'", "';'")
+    """
+    return say("roster.tab") if mark == "\t" else Text(repr(mark), repr(mark))
+
+
+# The errors of a class list, for the teacher who wrote it (or the developer who reads it).
+catalogue("roster", {
+    "path": ("sınıf listesi bir dosya yolundan okunur, {value} değil",
+             "a class list is read from a file path, not {value}"),
+    "text": ("sınıf listesi bir CSV metni olmalı, {value} değil", "a class list is CSV text, not {value}"),
+    "not_text": ("{source}: metin olarak okunamadı (UTF-8, UTF-16 ya da Windows Türkçe değil): "
+                 "elektronik tablonuzda 'CSV UTF-8' olarak kaydedin",
+                 "{source}: cannot be read as text (not UTF-8, UTF-16 nor Windows Turkish): "
+                 "save it from your spreadsheet as 'CSV UTF-8'"),
+    "at_line": ("{source}: satır {line}: {what}", "{source}: line {line}: {what}"),
+    "stray_byte": ("dosya UTF-8 ama bu satırda UTF-8 olmayan bir bayt var ({byte}; başka bir "
+                   "dosyadan yapıştırılmış bir harf olabilir): satırdaki adı yeniden yazıp "
+                   "'CSV UTF-8' olarak kaydedin",
+                   "the file is UTF-8 but this line holds a byte that is not UTF-8 ({byte}; "
+                   "perhaps a letter pasted from another file): type the name on that line "
+                   "again and save as 'CSV UTF-8'"),
+    "not_csv": ("CSV olarak okunamadı ({why}); satırı düzeltin",
+                "not readable as CSV ({why}); correct that line"),
+    "header": ("{source}: 1. satır öğrenci numarası sütunu ({accepted}) ve isterseniz ad sütunu "
+               "(name, Adı Soyadı…) olan bir başlık olmalı; bulunan: {found}",
+               "{source}: line 1 must be a header with a student id column ({accepted}) and "
+               "optionally a name column (name, Adı Soyadı…); found {found}"),
+    "too_long": ("bir değer çok uzun (130 000 karakterden fazla)",
+                 "a value is too long (over 130,000 characters)"),
+    "open_quote": ('bir tırnak (") bu satırda açılıp kapanmıyor; tırnağı silin ya da kapatın '
+                   "(bir ad birden çok satıra yayılamaz)",
+                   'a quote (") opens and is not closed on this line; remove it or close it '
+                   "(a name cannot run over several lines)"),
+    "values": ("{values} değer var ama başlıkta {columns} sütun var; bir ad virgül ya da "
+               "noktalı virgül içeriyorsa tırnak içine alın",
+               "{values} values but the header has {columns} columns; put a name that holds a "
+               "comma or semicolon in quotes"),
+    "no_id": ("student_id boş", "student_id is empty"),
+    "id_long": ("student_id ve name en çok {most} karakter olabilir",
+                "student_id and name may have at most {most} characters"),
+    "marks": ("student_id ya da name bir denetim, yön ya da görünmez işaret içeriyor ({signs}); "
+              "silin", "student_id or name holds a control, direction or invisible mark "
+              "({signs}); remove it"),
+    "one_column": ("student_id {id} içinde {mark} var ama başlıkta tek sütun var: başlığa name "
+                   "sütununu ekleyin ({header}) ya da numaradan {mark} işaretini silin",
+                   "student_id {id} holds {mark} but the header has one column: add the name "
+                   "column to the header ({header}) or remove the {mark} from the id"),
+    "separators": ("student_id {id} içinde {mark} var ama başlık sütunları {separator} ile "
+                   "ayırıyor: ayırıcılar satırdan satıra farklı ya da başlıkta name sütunu "
+                   "eksik; bütün listeyi tek bir ayırıcıyla kaydedin (başlık: student_id,name)",
+                   "student_id {id} holds {mark} but the header separates columns with "
+                   "{separator}: the separators differ between lines, or the header lacks its "
+                   "name column; save the whole list with one separator (header: "
+                   "student_id,name)"),
+    "tab": ("'sekme'", "'tab'"),
+    "twice": ("student_id {id} ikinci kez yazılmış ({line}. satırda da var)",
+              "student_id {id} appears twice (also on line {line})"),
+    "clash_lines": ("{clash} ({first}, {second})", "{clash} ({first}, {second})"),
+    "too_many": ("bir sınıf listesinde en çok {most} öğrenci olabilir; listeyi bölün",
+                 "a class list holds at most {most} students; split the list"),
+    "extra": ("bir kimlik ya da şube sütunu çok uzun (en çok {most} karakter) ya da görünmez bir "
+              "işaret içeriyor; düzeltin", "an identifier or section column is too long (at most "
+              "{most} characters) or holds an invisible mark; correct it"),
+    "empty": ("{source}: listede hiç öğrenci yok", "{source}: the class list has no students"),
+}, scoped=True)

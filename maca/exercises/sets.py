@@ -33,7 +33,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from ..errors import MacaError, shown
 from ..notation import rules_to_text
-from ..words import Text, say
+from ..words import Text, catalogue, say
 from .files import read_capped
 from .generators import GenerationError, generate, resolve_theme
 from .kinds import build_question, parse_rules
@@ -109,17 +109,14 @@ class ExerciseSet:
 def load_set(path: str | Path, seed: int | None = None) -> ExerciseSet:
     """Read and validate an exercise set file (for ``seed``, default: the set's own seed)."""
     if not isinstance(path, (str, os.PathLike)):
-        raise ExerciseError(f"an exercise set is read from a file path, not {shown(path)}")
+        raise ExerciseError(say("sets.path"), value=shown(path))
     path = Path(path)
     data = read_capped(path, MAX_BYTES, ExerciseError, Text("alıştırma seti", "exercise set"),
                        links=True)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ExerciseError(Text(f"{path}: UTF-8 metni değil (bayt {exc.start}); dosyayı "
-                                 "UTF-8 olarak kaydedin",
-                                 f"{path}: cannot read the exercise set: not UTF-8 text (byte "
-                                 f"{exc.start}); save the file as UTF-8")) from None
+        raise ExerciseError(say("sets.not_utf8"), path=str(path), byte=exc.start) from None
     return parse_set(text, str(path), seed, default_id=path.stem)
 
 
@@ -146,8 +143,7 @@ scoring, strategy, turkish, variants; or the path of a .toml file
     if isinstance(source, ExerciseSet):
         return source
     if not isinstance(source, (str, os.PathLike)):
-        raise ExerciseError(f"an exercise set is a name, a .toml path or an ExerciseSet, "
-                            f"not {shown(source)}")
+        raise ExerciseError(say("sets.source"), value=shown(source))
     path = Path(source)
     if path.suffix == ".toml" or path.exists():
         return load_set(path)
@@ -155,24 +151,21 @@ scoring, strategy, turkish, variants; or the path of a .toml file
         for folder in SET_FOLDERS:
             if (folder / f"{source}.toml").is_file():
                 return load_set(folder / f"{source}.toml")
-    names = ", ".join(set_names())
-    raise ExerciseError(Text(f"{shown(str(source))} adında bir alıştırma seti yok. Setler: "
-                             f"{names}; ya da bir .toml dosyasının yolu",
-                             f"no exercise set {shown(str(source))}. Sets: {names}; or the path "
-                             "of a .toml file"))
+    raise ExerciseError(say("sets.no_set"), name=shown(str(source)), names=", ".join(set_names()))
 
 
 def parse_set(text: str, source: str = "<set>", seed: int | None = None,
               default_id: str = "set") -> ExerciseSet:
     """An exercise set from TOML text; `ExerciseError` names the file, exercise and problem."""
     if not isinstance(text, str):
-        raise ExerciseError(f"{source}: an exercise set is TOML text, not {shown(text)}")
+        raise ExerciseError(say("within"), where=source, exc=say("sets.text", value=shown(text)))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ExerciseError(f"{source}: not valid TOML: {exc}") from None
+        raise ExerciseError(say("within"), where=source,
+                            exc=say("sets.toml", problem=str(exc))) from None
     except RecursionError:
-        raise ExerciseError(f"{source}: values are nested too deeply to be read") from None
+        raise ExerciseError(say("within"), where=source, exc=say("sets.too_deep")) from None
     return set_from_dict(data, source, seed, default_id)
 
 
@@ -190,18 +183,18 @@ def set_from_dict(data: Mapping[str, Any], source: str = "<set>", seed: int | No
     ...
     maca.exercises.text.ExerciseError: <set>: exercise 'p' ([[exercise]] #1): kind [] is not known: use legal_cards, ...
     """
-    def fail(problem: str) -> ExerciseError:
-        return ExerciseError(f"{source}: {problem}")
+    def fail(problem: Text) -> ExerciseError:
+        return ExerciseError(say("within"), where=source, exc=problem)
 
     if not isinstance(data, Mapping) or not all(isinstance(k, str) for k in data):
-        raise fail(f"an exercise set is a table of fields, not {shown(data)}")
+        raise fail(say("sets.table", value=shown(data)))
     unknown = set(data) - _SET_KEYS
     if unknown:
-        raise fail(f"unknown top-level field(s) {', '.join(sorted(unknown))}: "
-                   f"use {', '.join(sorted(_SET_KEYS))}")
+        raise fail(say("sets.top_fields", fields=", ".join(sorted(unknown)),
+                       known=", ".join(sorted(_SET_KEYS))))
     set_id = data.get("id", default_id)
     if not isinstance(set_id, str) or not _ID.match(set_id):
-        raise fail(f"id {shown(set_id)}: use letters, digits, '-', '_' or '.'")
+        raise fail(say("sets.id", value=shown(set_id)))
     try:
         title = text_field(data.get("title"), "title")
         description = text_field(data["description"], "description") if "description" in data else None
@@ -211,7 +204,7 @@ def set_from_dict(data: Mapping[str, Any], source: str = "<set>", seed: int | No
                              _count(data.get("hint_cost", 0), "hint_cost", 0, MAX_POINTS))
         topic = data.get("topic", "")
         if not isinstance(topic, str):
-            raise ExerciseError(f"topic must be text, not {shown(topic)}")
+            raise ExerciseError(say("sets.topic"), value=shown(topic))
         own_seed = _count(data.get("seed", 0), "seed", 0)
     except ExerciseError as exc:
         raise ExerciseError(say("within"), where=source, exc=exc) from None
@@ -219,19 +212,17 @@ def set_from_dict(data: Mapping[str, Any], source: str = "<set>", seed: int | No
     for name, items in tables.items():
         if not isinstance(items, list) or not all(
                 isinstance(t, Mapping) and all(isinstance(k, str) for k in t) for t in items):
-            raise fail(f"{name} must be written as [[{name}]] tables")
+            raise fail(say("sets.tables", name=name))
     if len(tables["exercise"]) + len(tables["generate"]) > MAX_EXERCISES:
-        raise fail(f"too many tables: a set holds at most {MAX_EXERCISES} exercises; split it "
-                   "into several sets")
+        raise fail(say("sets.too_many_tables", most=MAX_EXERCISES))
     specs = tuple(_generate_spec(t, i, defaults, source) for i, t in enumerate(tables["generate"]))
     total = len(tables["exercise"]) + sum(spec["count"] for spec in specs)
     if total > MAX_EXERCISES:
-        raise fail(f"{total} exercises ({len(tables['exercise'])} written, "
-                   f"{total - len(tables['exercise'])} generated): a set holds at most "
-                   f"{MAX_EXERCISES}; lower the counts or split it into several sets")
+        raise fail(say("sets.too_many", total=total, written=len(tables["exercise"]),
+                       made=total - len(tables["exercise"]), most=MAX_EXERCISES))
     written = tuple(_exercise(t, i, defaults, source) for i, t in enumerate(tables["exercise"]))
     if not written and not specs:
-        raise fail("the set has no [[exercise]] nor [[generate]] table")
+        raise fail(say("sets.empty"))
     base = ExerciseSet(set_id, title, topic, own_seed, written, source, description,
                        written, specs, defaults)
     made = base.variant(own_seed if seed is None else seed)
@@ -251,38 +242,37 @@ def unique_ids(exercises: Iterable[Exercise], source: str) -> None:
     seen: set[str] = set()
     for exercise in exercises:
         if exercise.id in seen:
-            raise ExerciseError(f"{source}: exercise id {exercise.id!r} is used twice: ids must "
-                                "be unique")
+            raise ExerciseError(say("within"), where=source,
+                                exc=say("sets.id_twice", name=shown(exercise.id)))
         seen.add(exercise.id)
 
 
 def _count(value: Any, name: str, least: int, most: int | None = None) -> int:
     if (not isinstance(value, int) or isinstance(value, bool) or value < least
             or (most is not None and value > most)):
-        span = f"≥ {least}" if most is None else f"from {least} to {most}"
-        raise ExerciseError(f"{name} must be a whole number {span}, not {shown(value)}")
+        if most is None:
+            raise ExerciseError(say("sets.at_least"), name=name, least=least, value=shown(value))
+        raise ExerciseError(say("sets.between"), name=name, least=least, most=most,
+                            value=shown(value))
     return value
 
 
 def _hints(value: Any) -> tuple[Text, ...]:
     if not isinstance(value, list):
-        raise ExerciseError('hints must be a list of { tr = "…", en = "…" } tables, '
-                            f"not {shown(value)}")
+        raise ExerciseError(say("sets.hints"), value=shown(value))
     return tuple(text_field(h, f"hints[{i}]") for i, h in enumerate(value))
 
 
 def _exercise(table: Mapping[str, Any], index: int, defaults: _Defaults, source: str) -> Exercise:
     name = table.get("id", f"#{index + 1}")
-    where = f"{source}: exercise {shown(name)} ([[exercise]] #{index + 1})"
+    where = say("sets.at_exercise", source=source, name=shown(name), n=index + 1)
     try:
         if "answer" in table or "solution" in table:
-            raise ExerciseError("exercise files never hold the answer: remove it, the engine "
-                                "computes it")
+            raise ExerciseError(say("sets.answer"))
         if not isinstance(name, str) or not _ID.match(name):
-            raise ExerciseError(f"id {shown(name)}: use letters, digits, '-', '_' or '.' "
-                                "(and give one)")
+            raise ExerciseError(say("sets.exercise_id"), value=shown(name))
         if "kind" not in table:
-            raise ExerciseError("kind is missing")
+            raise ExerciseError(say("sets.no_kind"))
         fields = {k: v for k, v in table.items() if k not in _COMMON}
         question = build_question(table["kind"], fields, table.get("rules", defaults.rules))
         return Exercise(name, question, text_field(table.get("prompt"), "prompt"),
@@ -294,16 +284,15 @@ def _exercise(table: Mapping[str, Any], index: int, defaults: _Defaults, source:
 
 def _generate_spec(table: Mapping[str, Any], index: int, defaults: _Defaults,
                    source: str) -> dict[str, Any]:
-    where = f"{source}: [[generate]] #{index + 1}"
+    where = say("sets.at_generate", source=source, n=index + 1)
     try:
         unknown = set(table) - _GENERATE_KEYS
         if unknown:
-            raise ExerciseError(f"unknown field(s) {', '.join(sorted(unknown))}: "
-                                f"use {', '.join(sorted(_GENERATE_KEYS))}")
+            raise ExerciseError(say("sets.generate_fields"), fields=", ".join(sorted(unknown)),
+                                known=", ".join(sorted(_GENERATE_KEYS)))
         prefix = table.get("id")
         if not isinstance(prefix, str) or not _ID.match(prefix):
-            raise ExerciseError(f"id {shown(prefix)}: give each [[generate]] an id (letters, "
-                                "digits, '-', '_' or '.'); its exercises are named id-1, id-2, …")
+            raise ExerciseError(say("sets.generate_id"), value=shown(prefix))
         rules = parse_rules(table.get("rules", defaults.rules))
         spec = {"id": prefix, "kind": table.get("kind"),
                 "theme": resolve_theme(table.get("kind"), table.get("theme"), rules),
@@ -333,3 +322,62 @@ def _generated(set_id: str, seed: int, specs: tuple[Mapping[str, Any], ...],
                                 spec["points"], spec["hints"] if spec["hints"] is not None else made.hints,
                                 defaults.hint_cost, source))
     return tuple(out)
+
+
+# The errors of an exercise set file, for the teacher who writes it.
+catalogue("sets", {
+    "path": ("alıştırma seti bir dosya yolundan okunur, {value} değil",
+             "an exercise set is read from a file path, not {value}"),
+    "not_utf8": ("{path}: alıştırma seti okunamıyor: UTF-8 metni değil (bayt {byte}); dosyayı "
+                 "UTF-8 olarak kaydedin", "{path}: cannot read the exercise set: not UTF-8 text "
+                 "(byte {byte}); save the file as UTF-8"),
+    "source": ("alıştırma seti bir ad, bir .toml yolu ya da bir ExerciseSet olur, {value} değil",
+               "an exercise set is a name, a .toml path or an ExerciseSet, not {value}"),
+    "no_set": ("{name} adında bir alıştırma seti yok. Setler: {names}; ya da bir .toml "
+               "dosyasının yolu", "no exercise set {name}. Sets: {names}; or the path of a "
+               ".toml file"),
+    "text": ("alıştırma seti bir TOML metni olmalı, {value} değil",
+             "an exercise set is TOML text, not {value}"),
+    "toml": ("geçerli bir TOML değil: {problem}", "not valid TOML: {problem}"),
+    "too_deep": ("değerler okunamayacak kadar iç içe", "values are nested too deeply to be read"),
+    "table": ("alıştırma seti alanlardan oluşan bir tablodur, {value} değil",
+              "an exercise set is a table of fields, not {value}"),
+    "top_fields": ("bilinmeyen üst düzey alan(lar): {fields}; kullanılabilecek alanlar: {known}",
+                   "unknown top-level field(s) {fields}: use {known}"),
+    "id": ("id {value}: harf, rakam, '-', '_' ya da '.' kullanın",
+           "id {value}: use letters, digits, '-', '_' or '.'"),
+    "topic": ("topic metin olmalı, {value} değil", "topic must be text, not {value}"),
+    "tables": ("{name}, [[{name}]] tabloları olarak yazılmalı",
+               "{name} must be written as [[{name}]] tables"),
+    "too_many_tables": ("tablo çok fazla: bir sette en çok {most} alıştırma olur; seti birkaç "
+                        "sete bölün", "too many tables: a set holds at most {most} exercises; "
+                        "split it into several sets"),
+    "too_many": ("{total} alıştırma ({written} yazılmış, {made} üretilecek): bir sette en çok "
+                 "{most} alıştırma olur; sayıları azaltın ya da seti birkaç sete bölün",
+                 "{total} exercises ({written} written, {made} generated): a set holds at most "
+                 "{most}; lower the counts or split it into several sets"),
+    "empty": ("sette ne [[exercise]] ne de [[generate]] tablosu var",
+              "the set has no [[exercise]] nor [[generate]] table"),
+    "id_twice": ("{name} alıştırma kimliği iki kez kullanılmış: her kimlik bir kez kullanılmalı",
+                 "exercise id {name} is used twice: ids must be unique"),
+    "at_least": ("{name} en az {least} olan bir tam sayı olmalı, {value} değil",
+                 "{name} must be a whole number ≥ {least}, not {value}"),
+    "between": ("{name} {least} ile {most} arası bir tam sayı olmalı, {value} değil",
+                "{name} must be a whole number from {least} to {most}, not {value}"),
+    "hints": ('hints {{ tr = "…", en = "…" }} tablolarından oluşan bir liste olmalı, {value} '
+              'değil', 'hints must be a list of {{ tr = "…", en = "…" }} tables, not {value}'),
+    "at_exercise": ("{source}: {name} alıştırması ([[exercise]] #{n})",
+                    "{source}: exercise {name} ([[exercise]] #{n})"),
+    "at_generate": ("{source}: [[generate]] #{n}", "{source}: [[generate]] #{n}"),
+    "answer": ("alıştırma dosyaları cevabı içermez: onu silin, cevabı motor hesaplar",
+               "exercise files never hold the answer: remove it, the engine computes it"),
+    "exercise_id": ("id {value}: harf, rakam, '-', '_' ya da '.' kullanın (ve bir id verin)",
+                    "id {value}: use letters, digits, '-', '_' or '.' (and give one)"),
+    "no_kind": ("kind eksik", "kind is missing"),
+    "generate_fields": ("bilinmeyen alan(lar): {fields}; kullanılabilecek alanlar: {known}",
+                        "unknown field(s) {fields}: use {known}"),
+    "generate_id": ("id {value}: her [[generate]] tablosuna bir id verin (harf, rakam, '-', '_' "
+                    "ya da '.'); alıştırmaları id-1, id-2, … diye adlandırılır",
+                    "id {value}: give each [[generate]] an id (letters, digits, '-', '_' or '.'); "
+                    "its exercises are named id-1, id-2, …"),
+}, scoped=True)

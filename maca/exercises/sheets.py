@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..errors import shown
-from ..words import Text, say
+from ..words import Text, catalogue, say
 from .model import coloured, situation_html
 from .progress import FORMAT, VERSION, student_seed
 from .files import check_work, plain, read_capped, unsafe_chars, write_csv, write_new
@@ -200,22 +200,14 @@ def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
     student id can name a file over the teacher's. ``separator``: the CSV's (``;`` for a
     Turkish Excel)."""
     if fmt not in ("html", "ipynb"):
-        raise ExerciseError(f"format {shown(fmt)}: use html or ipynb")
+        raise ExerciseError(say("sheets.format"), value=shown(fmt))
     for key, value in (("course", course), ("assignment", assignment)):
         if not isinstance(value, str) or not value.strip() or len(value) > MAX_ID or \
                 unsafe_chars(value):
-            raise ExerciseError(Text(f"{key} boş olmayan, en çok {MAX_ID} karakterlik, denetim, "
-                                     "yön ya da görünmez işaret içermeyen bir yazı olmalı, "
-                                     f"{shown(value)} değil",
-                                     f"{key} must be a non-empty text of at most {MAX_ID} "
-                                     "characters, with no control, direction or invisible mark, "
-                                     f"not {shown(value)}"))
+            raise ExerciseError(say("sheets.name"), key=key, most=MAX_ID, value=shown(value))
     students = list(students)
     if len(students) > MAX_STUDENTS:
-        raise ExerciseError(Text(f"en çok {MAX_STUDENTS} öğrenci olabilir, {len(students)} "
-                                 "değil: listeyi bölün",
-                                 f"at most {MAX_STUDENTS} students, not {len(students)}: split "
-                                 "the list"))
+        raise ExerciseError(say("sheets.students"), most=MAX_STUDENTS, n=len(students))
     for one, other in name_clashes(s.id for s in students)[:1]:
         raise ExerciseError(clash_message(one, other))
     path = Path(set_path)
@@ -231,17 +223,12 @@ def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
     sheets, teacher = out / STUDENTS, out / TEACHER
     for folder in (out, sheets, teacher):
         if folder.exists() and not folder.is_dir():
-            raise ExerciseError(Text(f"{plain(folder)} bir dosya, klasör değil: --out için yeni "
-                                     "bir klasör adı verin",
-                                     f"{plain(folder)} is a file, not a folder: give --out a new "
-                                     "folder's name"))
+            raise ExerciseError(say("sheets.not_folder"), folder=plain(folder))
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise ExerciseError(Text(f"{plain(folder)} klasörü yapılamadı ({exc.strerror}): "
-                                     "--out için yazabildiğiniz bir yer seçin",
-                                     f"cannot make the folder {plain(folder)} ({exc.strerror}): "
-                                     "choose a place you can write to for --out")) from None
+            raise ExerciseError(say("sheets.no_folder"), folder=plain(folder),
+                                why=str(exc.strerror)) from None
     entries = []
     for student in students:
         seed = student_seed(course, assignment, student.id)
@@ -259,3 +246,20 @@ def write_sheets(set_path: str | Path, students: Sequence[Student], course: str,
               ([e.student.id, e.student.name, e.seed, e.file] for e in entries), fresh=True,
               separator=separator)
     return entries
+
+
+# The errors of the sheets' options, for the teacher who makes them.
+catalogue("sheets", {
+    "format": ("biçim {value}: html ya da ipynb kullanın", "format {value}: use html or ipynb"),
+    "name": ("{key} boş olmayan, en çok {most} karakterlik, denetim, yön ya da görünmez işaret "
+             "içermeyen bir yazı olmalı, {value} değil",
+             "{key} must be a non-empty text of at most {most} characters, with no control, "
+             "direction or invisible mark, not {value}"),
+    "students": ("en çok {most} öğrenci olabilir, {n} değil: listeyi bölün",
+                 "at most {most} students, not {n}: split the list"),
+    "not_folder": ("{folder} bir dosya, klasör değil: --out için yeni bir klasör adı verin",
+                   "{folder} is a file, not a folder: give --out a new folder's name"),
+    "no_folder": ("{folder} klasörü yapılamadı ({why}): --out için yazabildiğiniz bir yer seçin",
+                  "cannot make the folder {folder} ({why}): choose a place you can write to "
+                  "for --out"),
+}, scoped=True)

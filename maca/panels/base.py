@@ -13,7 +13,7 @@ from ..cards import Card, CardSet
 from ..errors import MacaError, SettingError, shown
 from ..reasons import LANGS
 from ..lessons import Note
-from ..words import say
+from ..words import Text, catalogue, say
 
 __all__ = ["Panel", "open_panel", "button", "card_buttons", "note_html",
            "notes_html", "heading", "row", "group", "parse_card", "parse_number",
@@ -32,7 +32,8 @@ class Panel:
 
     def __init__(self, lang: str = "tr", **options: Any) -> None:
         if lang not in LANGS:
-            raise SettingError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+            raise SettingError(say("one_of"), name="lang", choices=", ".join(LANGS),
+                               value=repr(lang))
         self.lang = lang
         self.options = options
 
@@ -53,7 +54,7 @@ class Panel:
         """A click on a button of the panel (in the browser)."""
         handler = self.actions().get(action)
         if handler is None:
-            raise SettingError(f"this panel has no action {action!r}")
+            raise SettingError(say("panel.no_action"), action=repr(action))
         handler(value)
 
     def fill(self, fields: dict[str, str]) -> None:
@@ -98,11 +99,12 @@ def open_panel(spec: dict[str, Any], store: Any = None) -> Panel:
     options = dict(spec)
     kind = options.pop("panel", None)
     if kind not in KINDS:
-        raise SettingError(f"no panel kind {kind!r}: kinds are {', '.join(sorted(KINDS))}")
+        raise SettingError(say("panel.no_kind"), value=repr(kind), kinds=", ".join(sorted(KINDS)))
     try:
         inspect.signature(KINDS[kind]).bind(**options)
     except TypeError as exc:
-        raise SettingError(f"a {kind} panel cannot be built from {shown(spec)}: {exc}") from None
+        raise SettingError(say("panel.options"), kind=kind, spec=shown(spec),
+                           why=str(exc)) from None
     if KINDS[kind].keeps and store is not None:
         options["store"] = store
     return KINDS[kind](**options)
@@ -223,12 +225,12 @@ def parse_card(value: str) -> Card:
     try:
         return Card.parse(value)
     except MacaError:
-        raise SettingError(f"no card {shown(value)} in this panel: write a card like QS or "
-                           f"10H") from None
+        raise SettingError(say("panel.no_card"), value=shown(value)) from None
 
 
-def parse_number(value: str, low: int, high: int, what: str) -> int:
-    """A whole number from ``low`` to ``high`` (a hand number, a seat).
+def parse_number(value: str, low: int, high: int, what: str | Text) -> int:
+    """A whole number from ``low`` to ``high`` (a hand number, a seat); ``what`` names it, in
+    both languages (a `Text`) or by a name that is the same in both.
 
     >>> parse_number("2", 1, 4, "a hand number")
     2
@@ -239,11 +241,11 @@ def parse_number(value: str, low: int, high: int, what: str) -> int:
     """
     if not (isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4
             and low <= int(value) <= high):
-        raise SettingError(f"{what} is a whole number from {low} to {high}, not {shown(value)}")
+        raise SettingError(say("panel.number"), what=what, low=low, high=high, value=shown(value))
     return int(value)
 
 
-def parse_choice(value: str, choices: tuple[str, ...] | list[str], what: str) -> str:
+def parse_choice(value: str, choices: tuple[str, ...] | list[str], what: str | Text) -> str:
     """One of ``choices``.
 
     >>> parse_choice("void", ("follow", "void"), "kind")
@@ -254,5 +256,24 @@ def parse_choice(value: str, choices: tuple[str, ...] | list[str], what: str) ->
     maca.errors.SettingError: kind must be one of follow, void, not 'all'
     """
     if value not in choices:
-        raise SettingError(f"{what} must be one of {', '.join(choices)}, not {shown(value)}")
+        raise SettingError(say("one_of"), name=what, choices=", ".join(choices), value=shown(value))
     return value
+
+
+# The errors of a panel's description, actions and clicks (mostly for the developer of a page).
+catalogue("panel", {
+    "no_action": ("bu panelin {action} diye bir eylemi yok", "this panel has no action {action}"),
+    "no_kind": ("{value} diye bir panel türü yok: türler {kinds}",
+                "no panel kind {value}: kinds are {kinds}"),
+    "options": ("{spec} ile bir {kind} paneli kurulamıyor: {why}",
+                "a {kind} panel cannot be built from {spec}: {why}"),
+    "no_card": ("bu panelde {value} diye bir kart yok: QS ya da 10H gibi bir kart yaz",
+                "no card {value} in this panel: write a card like QS or 10H"),
+    "number": ("{what} {low} ile {high} arası bir tam sayı olmalı, {value} değil",
+               "{what} is a whole number from {low} to {high}, not {value}"),
+    # what parse_number reads
+    "a_hand_number": ("tur numarası", "a hand number"),
+    "a_seat": ("oyuncu numarası", "a seat"),
+    "the_move_timer": ("hamle süresi", "the move timer"),
+    "the_target": ("hedef puan", "the target"),
+}, scoped=True)

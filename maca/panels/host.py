@@ -26,7 +26,7 @@ panel, if any, is unchanged.
 >>> "You hold a club" in after["html"]
 True
 >>> host.handle({"type": "act", "panel": 2, "action": "card", "value": "AH"})["message"]
-'no panel 2 is open: start it first'
+'2 numaralı panel açık değil: önce onu başlat'
 """
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ import json
 from typing import Any
 
 from ..errors import MacaError, SettingError, shown
+from ..words import catalogue, say
 from .base import Panel, open_panel
 
 __all__ = ["Host", "PageStore", "handle_json"]
@@ -82,14 +83,14 @@ class Host:
         number = message.get("panel") if isinstance(message, dict) else None
         try:
             if not isinstance(number, int) or isinstance(number, bool):
-                raise SettingError(f"a message names its panel by number, not {shown(number)}")
+                raise SettingError(say("host.number"), value=shown(number))
             kind = message.get("type")
             if kind == "start":
                 self._start(number, message.get("spec"), message.get("stored") or {})
             elif kind == "act":
                 self._act(number, message)
             else:
-                raise SettingError(f"no message type {shown(kind)}: types are start and act")
+                raise SettingError(say("host.type"), value=shown(kind))
         except MacaError as exc:   # said in the panel's language (the one it was to open in)
             spec = message.get("spec") if isinstance(message, dict) else None
             lang = getattr(self.panels.get(number), "lang", None) if isinstance(number, int) else None
@@ -104,9 +105,9 @@ class Host:
 
     def _start(self, number: int, spec: Any, stored: Any) -> None:
         if not isinstance(spec, dict):
-            raise SettingError(f"a panel starts from its description, not {shown(spec)}")
+            raise SettingError(say("host.spec"), value=shown(spec))
         if not isinstance(stored, dict):
-            raise SettingError(f"what the page kept is a dictionary, not {shown(stored)}")
+            raise SettingError(say("host.stored"), value=shown(stored))
         store = PageStore(stored)
         panel = open_panel(spec, store=store)
         self.panels[number], self.stores[number] = panel, store
@@ -114,13 +115,12 @@ class Host:
     def _act(self, number: int, message: dict[str, Any]) -> None:
         panel = self.panels.get(number)
         if panel is None:
-            raise SettingError(f"no panel {number} is open: start it first")
+            raise SettingError(say("host.not_open"), n=number)
         action, value, fields = (message.get("action"), message.get("value", ""),
                                  message.get("fields") or {})
         if not isinstance(action, str) or not isinstance(value, str) \
                 or not isinstance(fields, dict):
-            raise SettingError("an act message has a text action and value and a dictionary "
-                               "of fields")
+            raise SettingError(say("host.act"))
         if fields:
             panel.fill({k: v for k, v in fields.items() if isinstance(v, str)})
         panel.act(action, value)
@@ -133,11 +133,29 @@ def handle_json(host: Host, message: str) -> str:
     >>> json.loads(reply)["type"]
     'draw'
     >>> print(json.loads(handle_json(Host(), "not json"))["message"])
-    a message is JSON text, not 'not json'
+    mesaj bir JSON metni olmalı, 'not json' değil
     """
     try:
         decoded = json.loads(message)
     except ValueError:
-        return json.dumps({"type": "error", "panel": None,
-                           "message": f"a message is JSON text, not {shown(message)}"})
+        return json.dumps({"type": "error", "panel": None,   # no panel: its language unknown
+                           "message": say("host.json", value=shown(message))["tr"]})
     return json.dumps(host.handle(decoded))
+
+
+# The errors of a host's messages (for the developer of a host).
+catalogue("host", {
+    "json": ("mesaj bir JSON metni olmalı, {value} değil", "a message is JSON text, not {value}"),
+    "number": ("bir mesaj panelini numarasıyla anar, {value} ile değil",
+               "a message names its panel by number, not {value}"),
+    "type": ("{value} diye bir mesaj türü yok: türler start ve act",
+             "no message type {value}: types are start and act"),
+    "spec": ("bir panel kendi tanımından başlar, {value} değil",
+             "a panel starts from its description, not {value}"),
+    "stored": ("sayfanın sakladığı bir sözlük olmalı, {value} değil",
+               "what the page kept is a dictionary, not {value}"),
+    "not_open": ("{n} numaralı panel açık değil: önce onu başlat",
+                 "no panel {n} is open: start it first"),
+    "act": ("bir act mesajında metin olarak action ve value, bir de alanların sözlüğü olur",
+            "an act message has a text action and value and a dictionary of fields"),
+}, scoped=True)

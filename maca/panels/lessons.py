@@ -323,7 +323,7 @@ class PassingPanel(Panel):
         lesson = self.lesson
         return {"card": lambda value: lesson.toggle(parse_card(value)),
                 "number": lambda value: lesson.set_number(
-                    parse_number(value, 1, self.cycle, "a hand number")),
+                    parse_number(value, 1, self.cycle, say("panel.a_hand_number"))),
                 "pass": lambda _: lesson.confirm(), "restart": lambda _: lesson.restart(),
                 "new_deal": lambda _: lesson.new_deal()}
 
@@ -390,7 +390,7 @@ class ScoringPanel(Panel):
         return say("lessons.panel_scoring")[self.lang]
 
     def _seat(self, value: str) -> int:
-        return parse_number(value, 0, self.lesson.players - 1, "a seat")
+        return parse_number(value, 0, self.lesson.players - 1, say("panel.a_seat"))
 
     def actions(self) -> Actions:
         lesson = self.lesson

@@ -125,10 +125,11 @@ class TablePanel(Panel):
             return set_value
 
         def timer(value: str) -> None:
-            self.choice["timer"] = parse_number(value, *TIMER_RANGE, "the move timer")
+            self.choice["timer"] = parse_number(value, *TIMER_RANGE,
+                                                say("panel.the_move_timer"))
 
         def target(value: str) -> None:
-            self.choice["target"] = parse_number(value, 1, 999, "the target")
+            self.choice["target"] = parse_number(value, 1, 999, say("panel.the_target"))
 
         return {
             "level": choose("level", ("easy", "medium", "hard")),

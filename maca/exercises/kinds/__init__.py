@@ -28,7 +28,7 @@ from typing import Any, Mapping
 from ...errors import shown
 from ...rules import Rules
 from ..forms import AnswerForm
-from ...words import Text
+from ...words import Text, catalogue, say
 from ..text import ExerciseError
 from .base import (Line, NoQuestionError, Outcome, Question, parse_rules, read_card, read_cards,
                    read_numbers, read_seat, read_yes_no)
@@ -62,8 +62,7 @@ def register_kind(cls: type[Question]) -> type[Question]:
     if (not isinstance(kind, str) or not isinstance(getattr(cls, "fields", None), tuple)
             or not isinstance(form, AnswerForm) or not isinstance(example, tuple)
             or len(example) != len(form.parts) or not all(isinstance(t, Text) for t in example)):
-        raise ExerciseError(f"{cls.__name__} is not a question kind: set kind, fields, form, "
-                            "example")
+        raise ExerciseError(say("kinds.not_a_kind"), name=cls.__name__)
     KINDS[kind] = cls
     return cls
 
@@ -84,16 +83,31 @@ def build_question(kind: str, params: Mapping[str, Any], rules: str | Rules) -> 
     maca.exercises.text.ExerciseError: hand must be a hand number (1, 2, …), not '2'
     """
     if not isinstance(kind, str) or kind not in KINDS:
-        raise ExerciseError(f"kind {shown(kind)} is not known: use {', '.join(KINDS)}")
+        raise ExerciseError(say("kinds.unknown"), value=shown(kind), kinds=", ".join(KINDS))
     if not isinstance(params, Mapping) or not all(isinstance(k, str) for k in params):
-        raise ExerciseError(f"the fields of a question are a table of names and values, "
-                            f"not {shown(params)}")
+        raise ExerciseError(say("kinds.fields"), value=shown(params))
     cls = KINDS[kind]
     unknown = set(params) - set(cls.fields)
     if unknown:
-        raise ExerciseError(f"unknown field(s) {', '.join(sorted(unknown))} for kind {kind}: "
-                            f"its fields are {', '.join(cls.fields)}")
+        raise ExerciseError(say("kinds.unknown_fields"), fields=", ".join(sorted(unknown)),
+                            kind=kind, known=", ".join(cls.fields))
     missing = [f for f in cls.required if f not in params]
     if missing:
-        raise ExerciseError(f"kind {kind} needs the field(s) {', '.join(missing)}")
+        raise ExerciseError(say("kinds.missing"), kind=kind, fields=", ".join(missing))
     return cls(params, rules if isinstance(rules, Rules) else parse_rules(rules))
+
+
+# The errors of a question's kind and fields, for the teacher who writes the set (and for the
+# developer who adds a kind).
+catalogue("kinds", {
+    "not_a_kind": ("{name} bir soru türü değil: kind, fields, form ve example tanımla",
+                   "{name} is not a question kind: set kind, fields, form, example"),
+    "unknown": ("{value} diye bir soru türü yok: şunlardan birini kullanın: {kinds}",
+                "kind {value} is not known: use {kinds}"),
+    "fields": ("bir sorunun alanları adlardan ve değerlerden oluşan bir tablodur, {value} değil",
+               "the fields of a question are a table of names and values, not {value}"),
+    "unknown_fields": ("{kind} türü için bilinmeyen alan(lar): {fields}; bu türün alanları: "
+                       "{known}", "unknown field(s) {fields} for kind {kind}: its fields are "
+                       "{known}"),
+    "missing": ("{kind} türü şu alan(lar)ı ister: {fields}", "kind {kind} needs the field(s) {fields}"),
+}, scoped=True)

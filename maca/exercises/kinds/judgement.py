@@ -38,10 +38,11 @@ from ...notation import rules_to_text
 from ...reasons import seat_name
 from ...rules import Rules
 from ...scoring import hand_points
-from ...words import Text, is_you, say, seat_form, show
+from ...words import Text, catalogue, is_you, say, seat_form, show
 from ...solver import GOALS as SOLVER_GOALS, Solution, Solver, SolverError, SolverLimitError
 from ..forms import CARD, CARDS
 from ..text import ExerciseError
+from .plain import not_learners_turn
 from .base import (Line, NoQuestionError, Question, answer_error, cards_field, is_whole,
                    play_lines, plays_text, position_field, read_card, read_cards, rules_line)
 
@@ -84,8 +85,8 @@ class PassStudy:
         self.rules, self.cards, self.direction = rules, cards, direction
         number = next((k for k in range(1, 13) if rules.pass_direction(k) == direction), None)
         if number is None or direction == "none":
-            raise ExerciseError(f"these rules never pass {shown(direction)}: use "
-                                f"{', '.join(sorted(set(rules.pass_cycle) - {'none'}))}")
+            raise ExerciseError(say("judgement.never_pass"), value=shown(direction),
+                                directions=", ".join(sorted(set(rules.pass_cycle) - {"none"})))
         self.number = number
         n, size = rules.players, rules.hand_size
         rest = sorted(CardSet(rules.deck_mask) - cards)
@@ -159,21 +160,19 @@ class ChoosePass(Question):
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
         if rules.pass_count == 0 or not rules.pass_cycle:
-            raise ExerciseError("these rules have no passing: choose_pass asks nothing")
+            raise ExerciseError(say("judgement.no_passing"))
         self.cards = cards_field(params["cards"], "cards")
         if len(self.cards) != rules.hand_size or self.cards.mask & ~rules.deck_mask:
-            raise ExerciseError(f"cards must be the {rules.hand_size} cards of one hand of "
-                                f"these rules, not {len(self.cards)} card(s) {self.cards}")
+            raise ExerciseError(say("judgement.pass_hand"), size=rules.hand_size,
+                                n=len(self.cards), cards=str(self.cards))
         self.direction = params["direction"]
         if self.direction not in ("left", "right", "across") or \
                 self.direction not in rules.pass_cycle:
-            raise ExerciseError(f"direction must be one of these rules' pass directions "
-                                f"({', '.join(d for d in rules.pass_cycle if d != 'none')}), "
-                                f"not {shown(self.direction)}")
+            raise ExerciseError(say("judgement.direction"), value=shown(self.direction),
+                                directions=", ".join(d for d in rules.pass_cycle if d != "none"))
         margin = params.get("margin", PASS_MARGIN)
         if not isinstance(margin, (int, float)) or isinstance(margin, bool) or not 0 <= margin <= 5:
-            raise ExerciseError(f"margin must be a number of points per hand from 0 to 5, "
-                                f"not {shown(margin)}")
+            raise ExerciseError(say("judgement.margin"), value=shown(margin))
         self.margin = float(margin)
         self.count = rules.pass_count
 
@@ -285,34 +284,29 @@ class SolvedChoice(Question):
         super().__init__(params, rules)
         self.hand = position_field(params["position"], rules)
         if self.hand.to_move != 0:
-            who = "nobody" if self.hand.to_move is None else f"seat {self.hand.to_move}"
-            raise ExerciseError(f"in this position {who} is to play; the learner (seat 0) must be")
+            raise not_learners_turn(self.hand)
         self.check_moment()
         self.goal = params["goal"]
         if not isinstance(self.goal, str) or self.goal not in SOLVER_GOALS:
-            raise ExerciseError(f"goal {shown(self.goal)} is not known: use "
-                                f"{', '.join(SOLVER_GOALS)}")
+            raise ExerciseError(say("plain.goal"), value=shown(self.goal), goals=", ".join(SOLVER_GOALS))
         target = params.get("target")
         if target is not None and (self.goal != "stop_moon" or not is_whole(target)
                                    or not 0 < target < rules.players):
-            raise ExerciseError(f"target goes with goal stop_moon and is another seat (1 to "
-                                f"{rules.players - 1}), not {shown(target)}")
+            raise ExerciseError(say("judgement.target"), last=rules.players - 1, value=shown(target))
         self.target: int | None = target
         try:
             self.solver = Solver(self.hand, self.goal, self.target, node_cap=self.nodes)
             self.proof: Solution = self.solver.solve()
         except SolverLimitError:
-            raise ExerciseError("the solver needs too long for this position: take a later "
-                                "moment of the hand (fewer cards left)") from None
+            raise ExerciseError(say("judgement.too_long")) from None
         except SolverError as exc:
-            raise ExerciseError(f"the solver cannot judge this position: {exc}") from None
+            raise ExerciseError(say("judgement.solver_failed"), exc=exc) from None
         self.accepted = self.proof.accepted
         legal = self.hand.legal_plays()
         if not self.accepted:
-            raise NoQuestionError(f"no card reaches the goal {self.goal!r} in this position")
+            raise NoQuestionError(say("judgement.no_card"), goal=shown(self.goal))
         if self.accepted == legal:
-            raise NoQuestionError(f"every legal card reaches the goal {self.goal!r}: the "
-                                  "question tests nothing; change the position or the goal")
+            raise NoQuestionError(say("plain.every_card"), goal=shown(self.goal))
 
     def check_moment(self) -> None:
         """Refuse (`ExerciseError`) a position that is not this kind's moment."""
@@ -411,8 +405,7 @@ class ChooseLead(SolvedChoice):
 
     def check_moment(self) -> None:
         if self.hand.current_trick.cards:
-            raise ExerciseError("choose_lead needs a position where seat 0 leads the trick "
-                                "(no card of it played yet)")
+            raise ExerciseError(say("judgement.lead"))
 
 
 class ChooseDiscard(SolvedChoice):
@@ -424,6 +417,36 @@ class ChooseDiscard(SolvedChoice):
     def check_moment(self) -> None:
         trick = self.hand.current_trick.cards
         if not trick or self.hand.cards(0).of_suit(trick[0].suit):
-            raise ExerciseError("choose_discard needs a position where seat 0 cannot follow "
-                                "the suit led")
+            raise ExerciseError(say("judgement.discard"))
 
+
+# The errors of a judged question's fields, for the teacher who writes the set.
+catalogue("judgement", {
+    "never_pass": ("bu kurallarda {value} yönüne kart geçirilmez: şunlardan birini kullanın: "
+                   "{directions}", "these rules never pass {value}: use {directions}"),
+    "no_passing": ("bu kurallarda kart geçirme yok: choose_pass'in soracağı bir şey yok",
+                   "these rules have no passing: choose_pass asks nothing"),
+    "pass_hand": ("cards bu kurallarda bir oyuncunun {size} kartı olmalı; {n} kart verilmiş: "
+                  "{cards}", "cards must be the {size} cards of one hand of these rules, "
+                  "not {n} card(s) {cards}"),
+    "direction": ("direction bu kuralların geçirme yönlerinden biri olmalı ({directions}), "
+                  "{value} değil", "direction must be one of these rules' pass directions "
+                  "({directions}), not {value}"),
+    "margin": ("margin tur başına 0 ile 5 arası bir puan olmalı, {value} değil",
+               "margin must be a number of points per hand from 0 to 5, not {value}"),
+    "target": ("target yalnızca stop_moon hedefiyle verilir ve başka bir oyuncudur (1 ile "
+               "{last} arası), {value} değil", "target goes with goal stop_moon and is another "
+               "seat (1 to {last}), not {value}"),
+    "too_long": ("çözücü bu pozisyon için çok uzun sürüyor: turun daha ileri bir anını alın "
+                 "(daha az kart kalmış olsun)", "the solver needs too long for this position: "
+                 "take a later moment of the hand (fewer cards left)"),
+    "solver_failed": ("çözücü bu pozisyonu değerlendiremiyor: {exc}",
+                      "the solver cannot judge this position: {exc}"),
+    "no_card": ("bu pozisyonda hiçbir kart {goal} hedefine ulaşmıyor",
+                "no card reaches the goal {goal} in this position"),
+    "lead": ("choose_lead, eli 0 numaralı oyuncunun açtığı bir pozisyon ister (elde henüz kart "
+             "oynanmamış olmalı)", "choose_lead needs a position where seat 0 leads the trick "
+             "(no card of it played yet)"),
+    "discard": ("choose_discard, 0 numaralı oyuncunun açılan rengi takip edemediği bir pozisyon "
+                "ister", "choose_discard needs a position where seat 0 cannot follow the suit led"),
+}, scoped=True)

@@ -16,7 +16,7 @@ from ...scoring import TEAMS, game_over, moon_possible, seat_standings, winners
 from ...trick import Trick
 from ...words import number, signed
 from ..forms import CARD, CARDS, NUMBERS, SEAT, WINNERS, YES_NO
-from ...words import Seat, Text, say, show
+from ...words import Seat, Text, catalogue, say, show
 from ..text import ExerciseError
 from .goals import TRICK_GOALS
 from .base import (Line, NoQuestionError, Outcome, Question, answer_error, cards_field, is_whole,
@@ -24,7 +24,7 @@ from .base import (Line, NoQuestionError, Outcome, Question, answer_error, cards
                    read_seat, read_yes_no, require_answer, rules_line, seat_field, taken_lines)
 
 __all__ = ["LegalCards", "PlayGoal", "TrickWinner", "PassDirection", "HandScore",
-           "GameWinner", "MoonPossible"]
+           "GameWinner", "MoonPossible", "not_learners_turn"]
 
 
 class _PlayQuestion(Question):
@@ -34,8 +34,7 @@ class _PlayQuestion(Question):
         super().__init__(params, rules)
         self.hand = position_field(params["position"], rules)
         if self.hand.to_move != 0:
-            who = "nobody" if self.hand.to_move is None else f"seat {self.hand.to_move}"
-            raise ExerciseError(f"in this position {who} is to play; the learner (seat 0) must be")
+            raise not_learners_turn(self.hand)
 
     def read(self, answer: Any) -> Any:
         return read_cards(answer)
@@ -112,24 +111,23 @@ class PlayGoal(_PlayQuestion):
         super().__init__(params, rules)
         self.goal = params["goal"]
         if not isinstance(self.goal, str) or self.goal not in TRICK_GOALS:
-            raise ExerciseError(f"goal {shown(self.goal)} is not known: use {', '.join(TRICK_GOALS)}")
+            raise ExerciseError(say("plain.goal"), value=shown(self.goal), goals=", ".join(TRICK_GOALS))
         if ("card" in params) != (self.goal == "avoid_card"):
-            raise ExerciseError("card is needed with goal avoid_card, and only there")
+            raise ExerciseError(say("plain.avoid_card"))
         self.card: Card | None = None
         if "card" in params:
             cards = cards_field(params["card"], "card")
             if len(cards) != 1:
-                raise ExerciseError(f'card must be one card, like "QS", not {shown(params["card"])}')
+                raise ExerciseError(say("plain.one_card"), value=shown(params["card"]))
             self.card = next(iter(cards))
         self.outcomes = {c: self._outcomes(c) for c in self.hand.legal_plays()}
         self.reaching = CardSet([c for c, outs in self.outcomes.items()
                                  if all(map(self._meets, outs))])
         self.accepted = self._best(self.reaching)
         if not self.accepted:
-            raise NoQuestionError(f"no legal card reaches the goal {self.goal!r} in this position")
+            raise NoQuestionError(say("plain.no_legal_card"), goal=shown(self.goal))
         if self.accepted == self.hand.legal_plays():
-            raise NoQuestionError(f"every legal card reaches the goal {self.goal!r}: the "
-                                  "question tests nothing; change the position or the goal")
+            raise NoQuestionError(say("plain.every_card"), goal=shown(self.goal))
 
     def _outcomes(self, card: Card) -> list[_Outcome]:
         hand = self.hand.copy()
@@ -219,22 +217,21 @@ class TrickWinner(Question):
         hand = position_field(params["position"], rules)
         plays = params["plays"]
         if not isinstance(plays, (str, list)):
-            raise ExerciseError(f'plays must be cards in the order played, like "JC QC" or '
-                                f'["JC", "QC"], not {shown(plays)}')
+            raise ExerciseError(say("plain.plays"), value=shown(plays))
         try:
             cards = [Card.parse(c) for c in
                      (plays.replace(",", " ").split() if isinstance(plays, str) else plays)]
         except CardError as exc:
             raise ExerciseError(say("within"), where="plays", exc=exc) from None
         if len(hand.current_trick.cards) + len(cards) != hand.players or hand.to_move is None:
-            raise ExerciseError(f"plays must complete the trick in play: it needs "
-                                f"{hand.players - len(hand.current_trick.cards)} card(s), "
-                                f"plays has {len(cards)}")
+            raise ExerciseError(say("plain.plays_count"),
+                                needed=hand.players - len(hand.current_trick.cards), n=len(cards))
         for card in cards:
             try:
                 hand.play(card)
             except IllegalActionError as exc:
-                raise ExerciseError(say("within"), where=f"plays: {card} cannot be played", exc=exc) from None
+                raise ExerciseError(say("within"), where=say("plain.cannot_play", card=card),
+                                    exc=exc) from None
         trick = hand.last_trick
         assert trick is not None and trick.winner is not None
         self.trick = trick
@@ -291,11 +288,11 @@ class PassDirection(Question):
         super().__init__(params, rules)
         number = params["hand"]
         if not is_whole(number) or number < 1:
-            raise ExerciseError(f"hand must be a hand number (1, 2, …), not {shown(number)}")
+            raise ExerciseError(say("plain.hand"), value=shown(number))
         self.number = number
         self.ask = params.get("ask", "to")
         if self.ask not in ("to", "from"):
-            raise ExerciseError(f"ask must be \"to\" or \"from\", not {shown(self.ask)}")
+            raise ExerciseError(say("plain.ask"), value=shown(self.ask))
         self.players = rules.players
         self.seat = seat_field(params, self.players)
         hand = Hand.deal(rules, seed=number, number=number)
@@ -355,24 +352,22 @@ class HandScore(Question):
     def __init__(self, params: Mapping[str, Any], rules: Rules) -> None:
         super().__init__(params, rules)
         if ("position" in params) == ("taken" in params):
-            raise ExerciseError("give either position (a finished hand) or taken (cards per seat)")
+            raise ExerciseError(say("plain.position_or_taken"))
         if "position" in params:
             if "tricks" in params or "peskir" in params:
-                raise ExerciseError("tricks and peskir go with taken; a position holds them itself")
+                raise ExerciseError(say("plain.with_taken"))
             hand = position_field(params["position"], rules)
             if not hand.is_over:
-                raise ExerciseError("the position must be a finished hand (every trick played)")
+                raise ExerciseError(say("plain.not_finished"))
             self.outcome = Outcome.of_hand(hand)
         else:
             taken = params["taken"]
             if not isinstance(taken, list):
-                raise ExerciseError(f"taken must be a list with the cards each seat took, "
-                                    f"not {shown(taken)}")
+                raise ExerciseError(say("plain.taken"), value=shown(taken))
             peskir = params.get("peskir", [])
             if not isinstance(peskir, list) or not all(
                     is_whole(s) and 0 <= s < rules.players for s in peskir):
-                raise ExerciseError(f"peskir must be a list of seat numbers 0 to "
-                                    f"{rules.players - 1}, not {shown(peskir)}")
+                raise ExerciseError(say("plain.peskir"), last=rules.players - 1, value=shown(peskir))
             self.outcome = Outcome.of_piles(
                 rules, [cards_field(t, f"taken[{i}]") for i, t in enumerate(taken)],
                 params.get("tricks"), peskir)
@@ -439,12 +434,10 @@ class GameWinner(Question):
         n = self.players = rules.players
         if (not isinstance(totals, list) or len(totals) != n
                 or not all(is_whole(t) for t in totals)):
-            raise ExerciseError(f"totals must be {n} whole numbers, one per seat, "
-                                f"not {shown(totals)}")
+            raise ExerciseError(say("plain.totals"), n=n, value=shown(totals))
         self.totals = tuple(totals)
         if not game_over(rules, totals):
-            raise NoQuestionError(f"the game is not over at these totals: nothing reaches the "
-                                  f"target {rules.target}")
+            raise NoQuestionError(say("plain.not_over"), target=rules.target)
 
     def solution(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         return winners(self.rules, self.totals), seat_standings(self.rules, self.totals)
@@ -520,7 +513,7 @@ class MoonPossible(Question):
         super().__init__(params, rules)
         self.hand = position_field(params["position"], rules)
         if self.hand.is_over:
-            raise ExerciseError("the position must be a hand still being played")
+            raise ExerciseError(say("plain.over"))
         self.players = rules.players
         self.seat = seat_field(params, self.players)
         taken = [self.hand.taken(s).mask for s in range(self.players)]
@@ -552,3 +545,62 @@ class MoonPossible(Question):
 
     def situation(self) -> list[Line]:
         return play_lines(self.hand, taken=True)
+
+def not_learners_turn(hand: Hand) -> ExerciseError:
+    """The error of a question whose position is not the learner's turn (seat 0 must play).
+
+    >>> not_learners_turn(Hand.from_position("standard hand=4 cards=...AKQJT9876543/"
+    ...     ".AKQJT98765432../..AKQJT98765432./AKQJT98765432... trick=0:2C")).message("tr")
+    "bu pozisyonda sıra Batı'da (1); sıranın öğrencide (0 numaralı oyuncu) olması gerekir"
+    """
+    if hand.to_move is None:
+        return ExerciseError(say("plain.nobody_to_play"))
+    return ExerciseError(say("plain.to_play"), seat=Seat(hand.to_move, hand.players))
+
+
+# The errors of an exercise file's fields, for the teacher who writes the set.
+catalogue("plain", {
+    "to_play": ("bu pozisyonda sıra {seat:name_loc} ({seat:no}); sıranın öğrencide "
+                "(0 numaralı oyuncu) olması gerekir",
+                "in this position seat {seat:no} is to play; the learner (seat 0) must be"),
+    "nobody_to_play": ("bu pozisyonda sıra kimsede değil; sıranın öğrencide (0 numaralı oyuncu) "
+                       "olması gerekir",
+                       "in this position nobody is to play; the learner (seat 0) must be"),
+    "goal": ("{value} diye bir hedef yok: şunlardan birini kullanın: {goals}",
+             "goal {value} is not known: use {goals}"),
+    "avoid_card": ("card alanı yalnızca avoid_card hedefiyle verilir ve orada gereklidir",
+                   "card is needed with goal avoid_card, and only there"),
+    "one_card": ('card tek bir kart olmalı, örneğin "QS"; {value} değil',
+                 'card must be one card, like "QS", not {value}'),
+    "no_legal_card": ("bu pozisyonda hiçbir geçerli kart {goal} hedefine ulaşmıyor",
+                      "no legal card reaches the goal {goal} in this position"),
+    "every_card": ("her geçerli kart {goal} hedefine ulaşıyor: soru hiçbir şeyi sınamıyor; "
+                   "pozisyonu ya da hedefi değiştirin",
+                   "every legal card reaches the goal {goal}: the question tests nothing; "
+                   "change the position or the goal"),
+    "plays": ('plays oynanış sırasıyla kartlar olmalı, örneğin "JC QC" ya da ["JC", "QC"]; '
+              '{value} değil',
+              'plays must be cards in the order played, like "JC QC" or ["JC", "QC"], not {value}'),
+    "plays_count": ("plays oynanan eli tamamlamalı: {needed} kart gerekiyor, plays'te {n} kart var",
+                    "plays must complete the trick in play: it needs {needed} card(s), "
+                    "plays has {n}"),
+    "cannot_play": ("plays: {card} oynanamaz", "plays: {card} cannot be played"),
+    "hand": ("hand bir tur numarası olmalı (1, 2, …), {value} değil",
+             "hand must be a hand number (1, 2, …), not {value}"),
+    "ask": ('ask "to" ya da "from" olmalı, {value} değil', 'ask must be "to" or "from", not {value}'),
+    "position_or_taken": ("ya position (bitmiş bir tur) ya da taken (oyuncu başına kartlar) verin",
+                          "give either position (a finished hand) or taken (cards per seat)"),
+    "with_taken": ("tricks ve peskir, taken ile birlikte verilir; bir pozisyon bunları zaten içerir",
+                   "tricks and peskir go with taken; a position holds them itself"),
+    "not_finished": ("pozisyon bitmiş bir tur olmalı (bütün eller oynanmış)",
+                     "the position must be a finished hand (every trick played)"),
+    "taken": ("taken her oyuncunun aldığı kartların listesi olmalı, {value} değil",
+              "taken must be a list with the cards each seat took, not {value}"),
+    "peskir": ("peskir 0 ile {last} arası oyuncu numaralarının listesi olmalı, {value} değil",
+               "peskir must be a list of seat numbers 0 to {last}, not {value}"),
+    "totals": ("totals her oyuncu için bir tane olmak üzere {n} tam sayı olmalı, {value} değil",
+               "totals must be {n} whole numbers, one per seat, not {value}"),
+    "not_over": ("bu toplamlarda oyun bitmemiş: kimse {target} hedefine ulaşmıyor",
+                 "the game is not over at these totals: nothing reaches the target {target}"),
+    "over": ("pozisyon hâlâ oynanan bir tur olmalı", "the position must be a hand still being played"),
+}, scoped=True)
