@@ -149,7 +149,8 @@ def make_sheets(args: argparse.Namespace) -> int:
     print(Text(f"{len(entries)} öğrenci kâğıdı yazıldı: {args.out / 'students'} "
                           "(öğrencilere dağıtın); öğretmen dizini, cevaplarla: "
                           f"{args.out / 'teacher' / 'index.html'} (dağıtmayın)",
-               f"wrote {len(entries)} student sheets to {args.out / 'students'} (hand these "
+               f"wrote {len(entries)} student sheet{'s' * (len(entries) != 1)} to "
+               f"{args.out / 'students'} (hand {'them' if len(entries) != 1 else 'it'} "
                f"out); the teacher's index, with the answers: "
                f"{args.out / 'teacher' / 'index.html'} (keep it)")[args.lang])
     return 0

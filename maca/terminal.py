@@ -59,8 +59,8 @@ WORDS: dict[str, tuple[str, str]] = {
                  "Enter for the next hand (q leave) > "),
     "ask_again": ("Yeni oyun ister misin? (e/h) > ", "New game? (y/n) > "),
     "hands_shown": ("Oyuncuların kartları (dağıtıldığı gibi):", "The hands (as dealt):"),
-    "session": ("Oturum: {games} oyun, puanlı sonuç toplamın {standing}.",
-                "Session: {games} games, your rated results add up to {standing}."),
+    "session": ("Oturum: {n} oyun, puanlı sonuç toplamın {standing}.",
+                "Session: {n} games, your rated results add up to {standing}."),
     "session_row": ("  {number}. oyun ({mode}, {level}): {result}",
                     "  game {number} ({mode}, {level}): {result}"),
     "unknown": ("Bunu anlamadım: {text}. Bir kart yaz (QS, Q♠, maça kızı) ya da listedeki "
@@ -70,7 +70,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "bye": ("Görüşmek üzere!", "Goodbye!"),
     "record": ("Oyun kaydı: {path}", "Game record: {path}"),
 }
-catalogue("terminal", WORDS, scoped=True)
+catalogue("terminal", WORDS, scoped=True, one={
+    "session": ("Oturum: 1 oyun, puanlı sonucun {standing}.",
+                "Session: 1 game, your rated result is {standing}.")})
 
 _YES = {"e", "evet", "y", "yes"}
 _NO = {"h", "hayır", "hayir", "n", "no"}
@@ -239,7 +241,7 @@ class _Terminal:
 
     def show_session(self) -> None:
         table, lang = self.table, self.lang
-        self.say(say("terminal.session", games=len(table.results),
+        self.say(say("terminal.session", n=len(table.results),
                     standing=signed(table.session_standing()))[lang])
         for r in table.results:
             self.say(say("terminal.session_row", number=r.number, mode=say(f"table.{r.mode}")[lang],

@@ -59,13 +59,18 @@ def test_check_reports_every_bad_file_and_checks_the_rest(tmp_path: Path, lang: 
     out, err = capsys.readouterr()
     assert out.count("✓") == 2 and "a.toml" in out and "c.toml" in out
     assert err.count(f"✗ {failed}") == len(BAD_SETS) + 1
-    for problem in ["tricks.toml: exercise 'p1' ([[exercise]] #1): tricks must be 4 whole numbers",
-                    "kind.toml: exercise 'p1' ([[exercise]] #1): kind [] is not known",
-                    "deep.toml: values are nested too deeply to be read"]:
-        assert problem in err    # a set's author's errors are in English (the file's language)
+    authors = {"en": ["tricks.toml: exercise 'p1' ([[exercise]] #1): tricks must be 4 whole numbers",
+                      "kind.toml: exercise 'p1' ([[exercise]] #1): kind [] is not known",
+                      "deep.toml: values are nested too deeply to be read"],
+               "tr": ["tricks.toml: 'p1' alıştırması ([[exercise]] #1): ",
+                      "kind.toml: 'p1' alıştırması ([[exercise]] #1): [] diye bir soru türü yok",
+                      "deep.toml: değerler okunamayacak kadar iç içe"]}
+    for problem in authors[lang]:
+        assert problem in err    # a set's author's errors too are in the teacher's language
     # the reading problems are said in the teacher's language only
     read = {"en": ["binary.toml: cannot read the exercise set", "missing.toml: cannot read"],
-            "tr": ["binary.toml: UTF-8 metni değil", "missing.toml: alıştırma seti okunamadı"]}
+            "tr": ["binary.toml: alıştırma seti okunamıyor: UTF-8 metni değil",
+                   "missing.toml: alıştırma seti okunamadı"]}
     for problem in read[lang]:
         assert problem in err
     assert ("cannot read" in err) == (lang == "en")

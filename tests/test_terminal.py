@@ -100,7 +100,7 @@ def test_a_scripted_game_to_the_end_in_a_terminal() -> None:
             break
     assert undone
     assert "The game is over" in term.text and "Score sheet" in term.text
-    assert "Session: 1 games" in term.text
+    assert "Session: 1 game, your rated result is 0." in term.text
     term.send("n")
     term.read_until("Goodbye!")
     assert term.close() == 0
@@ -150,4 +150,4 @@ def test_the_rated_clock_runs_out_in_the_terminal() -> None:
 def test_bad_options_are_refused() -> None:
     err = subprocess.run([sys.executable, "-m", "maca", "play", "--timer", "5"],
                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
-    assert err.returncode == 2 and "30 to 300" in err.stderr
+    assert err.returncode == 2 and "30 ile 300 arası" in err.stderr   # Turkish by default

@@ -91,8 +91,16 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def make_server(folder: Path, port: int = 8000,
-                host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A threading server that says nothing when a browser drops a connection (a closed tab,
+    a cancelled request): that is not an error of the site."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def make_server(folder: Path, port: int = 8000, host: str = "127.0.0.1") -> QuietServer:
     """A static file server for ``folder`` (port 0: any free port).
 
     >>> server = make_server(HTML, 0)
@@ -101,7 +109,7 @@ def make_server(folder: Path, port: int = 8000,
     >>> server.server_close()
     """
     handler = functools.partial(QuietHandler, directory=str(folder))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return QuietServer((host, port), handler)
 
 
 def build_book() -> None:
@@ -111,16 +119,21 @@ def build_book() -> None:
     subprocess.run([str(book), "build", "-W", "-n", "--keep-going", "."], cwd=ROOT, check=True)
 
 
-def serve(port: int) -> None:
-    """Serve ``_build/html`` until Ctrl+C."""
-    if not (HTML / "index.html").exists():
-        raise SystemExit(f"{HTML} has no site yet: run without --serve first")
+def open_port(port: int) -> QuietServer:
+    """The server on ``port``, taken before any building, so a busy port is said at once."""
     try:
-        server = make_server(HTML, port)
+        return make_server(HTML, port)
     except OSError as exc:
         raise SystemExit(f"port {port} on 127.0.0.1 is not free ({exc.strerror}): choose another "
                          f"with --port / {port} numaralı port kullanımda: --port ile başka bir "
                          "port seç") from None
+
+
+def serve(server: QuietServer) -> None:
+    """Serve ``_build/html`` until Ctrl+C."""
+    if not (HTML / "index.html").exists():
+        server.server_close()
+        raise SystemExit(f"{HTML} has no site yet: run without --serve first")
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     print(f"\nmaca: {url}  (canlı dersler / live lessons: {url}{LIVE_DIR}/)\n"
           "Durdurmak için / to stop: Ctrl+C", flush=True)
@@ -139,6 +152,7 @@ def main(argv: list[str] | None = None) -> None:
     mode.add_argument("--serve", action="store_true", help="serve the last build, no building")
     parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
     args = parser.parse_args(argv)
+    server = None if args.no_serve else open_port(args.port)
     if not args.serve:
         import build_lite
 
@@ -149,8 +163,8 @@ def main(argv: list[str] | None = None) -> None:
         build_runtime.build(HTML / build_runtime.RUNTIME_DIR)
         build_lite.build(HTML / LIVE_DIR)
         print(f"site built in {time.monotonic() - start:.0f} s: {HTML}", flush=True)
-    if not args.no_serve:
-        serve(args.port)
+    if server is not None:
+        serve(server)
 
 
 if __name__ == "__main__":
