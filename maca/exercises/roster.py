@@ -33,7 +33,7 @@ from ..errors import MacaError, shown
 from ..words import Text
 from .files import plain, read_capped, unsafe_chars
 
-__all__ = ["Student", "ClassList", "ClassListError", "read_class", "parse_class", "file_stem",
+__all__ = ["Student", "ClassList", "ClassListError", "read_class", "decode_class", "parse_class", "file_stem",
            "name_clashes", "MAX_STUDENTS", "MAX_ID"]
 
 #: the most students a class list may hold
@@ -180,8 +180,23 @@ def read_class(path: str | Path) -> ClassList:
         raise ClassListError(f"a class list is read from a file path, not {shown(path)}")
     data = read_capped(path, _MAX_BYTES, ClassListError, Text("sınıf listesi", "class list"),
                        links=True)
-    text, encoding, note = _decode(data, str(path))
-    students = parse_class(text, str(path))
+    return decode_class(data, str(path))
+
+
+def decode_class(data: bytes, source: str = "<class list>") -> ClassList:
+    """Read a class list from the bytes of its file (an upload, say), as `read_class` does.
+
+    >>> decode_class("student_id;name\\n7;Gül\\n".encode("cp1254"), "c.csv").note.en
+    'c.csv: read as Windows Turkish (cp1254); check the Turkish letters'
+    """
+    if not isinstance(data, bytes):
+        raise ClassListError(f"{source}: a class list file is bytes, not {shown(data)}")
+    if len(data) > _MAX_BYTES:
+        raise ClassListError(Text(f"{source}: bir sınıf listesi için fazla büyük (en çok "
+                                  f"{_MAX_BYTES // 1_000_000} MB)", f"{source}: too large for a "
+                                  f"class list (at most {_MAX_BYTES // 1_000_000} MB)"))
+    text, encoding, note = _decode(data, source)
+    students = parse_class(text, source)
     students.encoding, students.note = encoding, note
     return students
 
