@@ -229,3 +229,42 @@ def longest_task_since(page: Any, since: float) -> float:
     page.wait_for_timeout(300)   # the observer reports a task a moment after it ends
     return page.evaluate("since => Math.max(0, ...window.macaLongTasks"
                          ".filter(([start]) => start >= since).map(([, d]) => d))", since)
+
+
+# ---- the class server's databases (maca.server): a fresh one per test, SQLite and PostgreSQL --
+
+#: the PostgreSQL URL the server tests use (``.ci/run`` sets it: a Unix socket, no network)
+POSTGRES = "MACA_TEST_POSTGRES"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: Any, tmp_path: Path) -> Iterator[str]:
+    """A database URL for one test: a SQLite file in ``tmp_path``, or a new PostgreSQL
+    database on the server ``$MACA_TEST_POSTGRES`` names (created for the test, dropped after,
+    so tests in parallel never meet). Without that variable the PostgreSQL case is skipped,
+    unless ``MACA_REQUIRE_POSTGRES=1`` (CI), where it fails."""
+    import os
+    import secrets
+
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'class.db'}"
+        return
+    server = os.environ.get(POSTGRES)
+    if not server:
+        if os.environ.get("MACA_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"MACA_REQUIRE_POSTGRES=1 but {POSTGRES} is not set")
+        pytest.skip(f"{POSTGRES} is not set (a postgresql+psycopg:// URL of a role with CREATEDB)")
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"maca_t_{secrets.token_hex(6)}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        yield make_url(server).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+

@@ -57,7 +57,7 @@ def engine_for(url: str) -> Engine:
     """
     try:
         parsed = make_url(database_url(url))
-    except ArgumentError:
+    except (ArgumentError, ValueError):      # ValueError: a port that is not a number
         raise InputError(Text(f"veritabanı adresi okunamadı: {url!r}; bir dosya yolu ya da "
                               "postgresql://kullanıcı:parola@sunucu/veritabanı verin",
                               f"cannot read the database address {url!r}: give a file path or "

@@ -487,6 +487,7 @@ class ClassStore:
         if due is not None and (not isinstance(due, dt.datetime) or due.tzinfo is None):
             raise InputError(Text("son gün saat dilimiyle bir zaman olmalı",
                                   "the due time must be a time with its time zone"))
+        due = due.astimezone(dt.timezone.utc) if due is not None else None
         try:
             with self._write.begin() as session:
                 _own_class(session, teacher_id, class_id)
