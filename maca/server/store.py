@@ -646,12 +646,12 @@ class ClassStore:
             kept = session.get(m.Progress, (assignment.id, student.id))
             keep = kept is None or not _earlier(progress, Progress.from_json(kept.document))
             moment = m.now()
+            if kept is None:
+                kept = m.Progress(assignment_id=assignment.id, student_pk=student.id)
+                session.add(kept)
             if keep:
                 texts = {"unusual": {"tr": row.unusual, "en": english.unusual},
                          "notes": {"tr": row.notes, "en": english.notes}}
-                if kept is None:
-                    kept = m.Progress(assignment_id=assignment.id, student_pk=student.id)
-                    session.add(kept)
                 kept.document, kept.scores = text, dict(row.scores)
                 kept.score, kept.max_score, kept.updated = row.score, row.max_score, moment
                 kept.unusual, kept.notes = texts["unusual"], texts["notes"]
