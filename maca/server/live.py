@@ -75,14 +75,22 @@ class Hub:
 
     async def answer(self, class_id: int, student: int) -> None:
         """An answer of ``student`` was saved."""
-        await self.publish({"kind": "answer", "class": class_id, "student": student})
+        await self._tell({"kind": "answer", "class": class_id, "student": student})
 
     async def presence(self, class_id: int, student: int, delta: int) -> None:
         """A socket of ``student`` opened (+1) or closed (−1) in this process."""
         key = (class_id, student)
         self.local[key] = max(0, self.local[key] + delta)
-        await self.publish({"kind": "presence", "class": class_id, "student": student,
-                            "count": self.local[key]})
+        await self._tell({"kind": "presence", "class": class_id, "student": student,
+                          "count": self.local[key]})
+
+    async def _tell(self, payload: dict[str, Any]) -> None:
+        """Publish; a failure is logged, never passed on (the answer is saved all the same,
+        and the teacher's page catches up with the next event)."""
+        try:
+            await self.publish(payload)
+        except Exception as exc:
+            log.warning("maca: a live update was not sent (%s)", exc)
 
     async def publish(self, payload: dict[str, Any]) -> None:
         """Send an event to every process (here: this one)."""
@@ -160,6 +168,8 @@ class PostgresHub(Hub):
         """Say goodbye (the others forget this process's sockets) and close."""
         try:
             await self.publish({"kind": "bye"})
+        except Exception as exc:      # the database is away: the others keep stale presence
+            log.warning("maca: could not say goodbye to the other processes (%s)", exc)
         finally:
             if self.task:
                 self.task.cancel()
@@ -168,8 +178,13 @@ class PostgresHub(Hub):
 
     async def publish(self, payload: dict[str, Any]) -> None:
         """``NOTIFY`` the event to every process, this one included."""
+        import psycopg
+
         text = json.dumps({**payload, "process": self.process})
         async with self.sending:
+            if self.sender.closed:                # lost (the database restarted): open again
+                self.sender = await psycopg.AsyncConnection.connect(**self.kwargs,
+                                                                    autocommit=True)
             await self.sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, text))
 
     async def _listen(self) -> None:

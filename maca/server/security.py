@@ -23,6 +23,8 @@ from urllib.parse import urlsplit
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from ..exercises.progress import MAX_BYTES
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -122,11 +124,12 @@ class RateLimit:
 @dataclass(frozen=True)
 class Limits:
     """The server's limits: bytes of a request body (``upload`` for the class list and answers
-    files the teacher sends), of a socket message, and failures allowed per window."""
+    files the teacher sends), characters of a socket message (an answers file of at most
+    `MAX_BYTES` and its envelope), and failures allowed per ``window`` seconds."""
 
     body: int = 64 * 1024
     upload: int = 2 * 1024 * 1024
-    message: int = 512 * 1024
+    message: int = MAX_BYTES + 64 * 1024
     logins_per_address: int = 10
     logins_per_name: int = 10
     joins_per_address: int = 20
