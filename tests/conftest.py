@@ -271,6 +271,8 @@ def db_url(request: Any, tmp_path: Path) -> Iterator[str]:
 
 # ---- the class server's web layer (maca.server.app, S2): the app in-process, a server process --
 
+import contextlib  # noqa: E402 (the server section's own import)
+
 #: a small class list (Turkish letters) and the first teacher's account in the server tests
 CLASS_CSV = "student_id,name\n101,Ayşe Yılmaz\n102,Mehmet Öz\n103,Zeynep Kaya\n"
 TEACHER, PASSWORD = "öğretmen", "uzun bir parola"
@@ -347,21 +349,31 @@ def site_dir(tmp_path: Path) -> Path:
     return site
 
 
-@pytest.fixture
-def web(db_url: str, site_dir: Path) -> Iterator[Web]:
-    """The class server's app on a fresh database with its first teacher, in a TestClient."""
+@contextlib.contextmanager
+def make_web(db_url: str, site: Path, **options: Any) -> Iterator[Web]:
+    """The class server's app (``create_app`` with ``options``) on ``db_url`` with its first
+    teacher (added unless there is one), in a TestClient (``https://testserver`` when ``tls``)."""
     from starlette.testclient import TestClient
 
     from maca.server.app import create_app
     from maca.server.store import ClassStore
 
     store = ClassStore(db_url)
-    store.add_teacher(name=TEACHER, password=PASSWORD)
+    if store.teacher_count() == 0:
+        store.add_teacher(name=TEACHER, password=PASSWORD)
+    base = "https://testserver" if options.get("tls") else "http://testserver"
     try:
-        with TestClient(create_app(store, site_dir), base_url="http://testserver") as client:
+        with TestClient(create_app(store, site, **options), base_url=base) as client:
             yield Web(client, store)
     finally:
         store.close()
+
+
+@pytest.fixture
+def web(db_url: str, site_dir: Path) -> Iterator[Web]:
+    """The class server's app on a fresh database with its first teacher, in a TestClient."""
+    with make_web(db_url, site_dir) as made:
+        yield made
 
 
 class ServerProcess:
