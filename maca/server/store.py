@@ -49,7 +49,7 @@ import functools
 import hashlib
 import secrets
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -268,14 +268,24 @@ class ExportFile:
 
 # ---- the engine's sets, cached (a variant is a pure function of the set and the seed) ------
 
+class _CachedSet(ExerciseSet):
+    """An exercise set whose variants are made once per seed and kept (`_variant`): the
+    grader asks for the student's variant at every save, and a variant's questions keep what
+    they have computed (a pass question's simulated deals)."""
+
+    def variant(self, seed: int) -> ExerciseSet:
+        return _variant(self.id, seed)
+
+
 @functools.lru_cache(maxsize=64)
 def _base(set_id: str) -> ExerciseSet:
-    return find_set(set_id)
+    found = find_set(set_id)
+    return _CachedSet(**{f.name: getattr(found, f.name) for f in fields(found)})
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _variant(set_id: str, seed: int) -> ExerciseSet:
-    return _base(set_id).variant(seed)
+    return ExerciseSet.variant(_base(set_id), seed)
 
 
 def _progress_texts(texts: dict[str, list[str]]) -> tuple[Text, ...]:
