@@ -119,8 +119,9 @@ def test_a_student_joins_saves_and_the_live_page_fills_in(web: Web) -> None:
         assert joined.status_code == 200
         body = joined.json()
         assert body["student"] == {"id": "101", "name": "Ayşe Yılmaz", "course": "9A"}
-        assert [(a["id"], a["set"], a["name"], a["hints"], a["file"]) for a in
-                body["assignments"]] == [(assignment, "follow_suit", "hw1", "counted", None)]
+        assert [(a["id"], a["set"], a["name"], a["hints"], a["file"], a["file_name"])
+                for a in body["assignments"]] == [(assignment, "follow_suit", "hw1", "counted",
+                                                   None, answers_file_name("follow_suit", "101"))]
         assert "HttpOnly" in joined.headers["set-cookie"]
         token = web.client.cookies["maca_student"]
         document = answered("9A", "hw1", "101", right=2)

@@ -27,6 +27,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..exercises.session import answers_file_name
 from ..exercises.sets import set_names
 from ..words import Text, catalogue, say
 from . import pages
@@ -177,14 +178,16 @@ def address_of(request: Request | WebSocket) -> str:
 
 class SecurityHeaders:
     """ASGI middleware: the security headers on every answer but the static site's, and
-    ``Strict-Transport-Security`` under TLS."""
+    ``Strict-Transport-Security`` under TLS. The referrer policy is ``same-origin``: with
+    ``no-referrer`` Chromium sends ``Origin: null`` on a form's post, which `same_origin`
+    refuses."""
 
     HEADERS = [(b"content-security-policy",
                 b"default-src 'self'; img-src 'self' data:; style-src 'self'; "
                 b"script-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
                 b"form-action 'self'; base-uri 'none'"),
                (b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"),
-               (b"referrer-policy", b"no-referrer"), (b"cache-control", b"no-store")]
+               (b"referrer-policy", b"same-origin"), (b"cache-control", b"no-store")]
 
     def __init__(self, app: ASGIApp, tls: bool) -> None:
         self.app = app
@@ -302,7 +305,7 @@ class Server:
         mine = await self.call("my_progress", token=token)
         return {"student": {"id": student.student_id, "name": student.name,
                             "course": student.course},
-                "assignments": [assignment_payload(a, p) for a, p in mine]}
+                "assignments": [assignment_payload(a, p, student.student_id) for a, p in mine]}
 
     async def join(self, request: Request) -> Response:
         body = await self.json_body(request)
@@ -650,11 +653,13 @@ class LoginNeeded(Exception):
     """A teacher's page asked for without a session."""
 
 
-def assignment_payload(assignment: Any, progress: Any) -> dict[str, Any]:
-    """One assignment as the student's page reads it, with their own latest file and score."""
+def assignment_payload(assignment: Any, progress: Any, student_id: str) -> dict[str, Any]:
+    """One assignment as the student's page reads it: with the name of the student's answers
+    file (the page's storage key) and their own latest file and score."""
     return {"id": assignment.id, "set": assignment.set_id, "name": assignment.name,
             "due": assignment.due.isoformat() if assignment.due else None,
             "hints": assignment.hints,
+            "file_name": answers_file_name(assignment.set_id, student_id),
             "file": progress.document if progress else None,
             "score": progress.score if progress else None,
             "max_score": progress.max_score if progress else None}
