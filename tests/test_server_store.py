@@ -21,7 +21,7 @@ from maca.exercises.sets import find_set
 from maca.server import models as m
 from maca.server.errors import (AnswersRefused, InputError, NotFoundError, ServerError,
                                 SignInError, TakenError)
-from maca.server.store import CODE_ALPHABET, ClassStore, SaveResult
+from maca.server.store import CODE_ALPHABET, EXPORTS, ClassStore, SaveResult
 
 ROOT = Path(__file__).resolve().parents[1]
 CLASS_LIST = "student_id;name\n2024001;Ayşe Yılmaz\n2024002;Çağrı Öz\n2024003;Şule İnce\n"
@@ -536,7 +536,8 @@ def test_an_imported_file_counts_once_and_for_its_student_only(school: Class) ->
 
 
 def test_the_export_is_what_grade_writes(school: Class, tmp_path: Path) -> None:
-    """The same answers, graded by ``python -m maca grade`` from files, give the same file."""
+    """The same answers, graded by ``python -m maca grade`` from files, give the same file, in
+    every format the store exports."""
     store = school.store
     documents = {"2024001": answers("2024001", 7), "2024003": answers("2024003", 5, right=False)}
     for index, sid in ((0, "2024001"), (2, "2024003")):
@@ -546,21 +547,26 @@ def test_the_export_is_what_grade_writes(school: Class, tmp_path: Path) -> None:
     for sid, text in documents.items():
         (folder / f"answers-follow_suit-{sid}.json").write_text(text, encoding="utf-8")
     (tmp_path / "9a.csv").write_bytes(CLASS_LIST.encode("cp1254"))
-    for separator, lang in ((",", "tr"), (";", "en")):
-        out = tmp_path / f"grades-{lang}.csv"
-        assert maca_main(["grade", "--set", str(ROOT / "exercises" / "follow_suit.toml"),
-                          "--answers", str(folder), "--out", str(out), "--course", "9A",
-                          "--assignment", "hw1", "--class", str(tmp_path / "9a.csv"),
-                          "--csv-separator", separator, "--lang", lang]) == 0
-        exported = store.export(teacher_id=school.teacher.id, assignment_id=school.assignment.id,
-                                fmt="grades", separator=separator, lang=lang)
-        assert exported.data == out.read_bytes()
-        assert exported.name == "grades-9A-hw1.csv" and exported.media_type.startswith("text/csv")
-    lines = exported.data.decode("utf-8-sig").splitlines()
-    assert len(lines) == 4 and lines[3].split(";")[1] == "2024002"     # handed nothing in
-    with pytest.raises(InputError, match="choose grades"):
+    for fmt in EXPORTS:
+        for separator, lang in ((",", "tr"), (";", "en")):
+            out = tmp_path / f"{fmt}-{lang}.csv"
+            chosen = [] if fmt == "grades" else ["--format", fmt]
+            assert maca_main(["grade", "--set", str(ROOT / "exercises" / "follow_suit.toml"),
+                              "--answers", str(folder), "--out", str(out), "--course", "9A",
+                              "--assignment", "hw1", "--class", str(tmp_path / "9a.csv"),
+                              "--csv-separator", separator, "--lang", lang, *chosen]) == 0
+            exported = store.export(teacher_id=school.teacher.id,
+                                    assignment_id=school.assignment.id, fmt=fmt,
+                                    separator=separator, lang=lang)
+            assert exported.data == out.read_bytes()
+            assert exported.name == f"{fmt}-9A-hw1.csv"
+            assert exported.media_type.startswith("text/csv")
+            text = exported.data.decode("utf-8-sig")
+            assert all(sid in text for sid in ("2024001", "2024002", "2024003"))
+    with pytest.raises(InputError, match="choose " + ", ".join(EXPORTS)) as caught:
         store.export(teacher_id=school.teacher.id, assignment_id=school.assignment.id,
                      fmt="xlsx")
+    assert "biçiminde" in caught.value.message("tr")
     with pytest.raises(InputError, match="separator"):
         store.export(teacher_id=school.teacher.id, assignment_id=school.assignment.id,
                      separator="|")

@@ -108,10 +108,10 @@ class Student(Base):
     student_id: Mapped[str] = mapped_column(String(200))
     name: Mapped[str] = mapped_column(String(200))
     position: Mapped[int]
-    # the learning platform's own ids, when the class list carries them
-    idnumber: Mapped[str | None] = mapped_column(String(200))
-    email: Mapped[str | None] = mapped_column(String(200))
-    sis_id: Mapped[str | None] = mapped_column(String(200))
+    # what else the class list says of the student (the course systems' ids: Moodle's
+    # idnumber, e-mail, Canvas's SIS ids…): the fields of `maca.exercises.roster.Student`
+    # beyond id and name, those it carries
+    lms_ids: Mapped[dict[str, str]] = mapped_column(JSON)
     join_code: Mapped[str] = mapped_column(String(16))
 
 

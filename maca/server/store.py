@@ -49,7 +49,7 @@ import functools
 import hashlib
 import secrets
 import tempfile
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -74,7 +74,7 @@ from .passwords import DUMMY_HASH, hash_password, needs_rehash, verify_password
 
 __all__ = ["ClassStore", "TeacherInfo", "ClassInfo", "StudentInfo", "AssignmentInfo",
            "ProgressInfo", "SaveResult", "ClassTable", "Column", "TableRow", "ExerciseStat",
-           "QuestionVersion", "ExportFile", "EXPORTS", "CODE_ALPHABET", "normal_code"]
+           "QuestionVersion", "ExportFile", "Graded", "EXPORTS", "CODE_ALPHABET", "normal_code"]
 
 #: the letters of class and join codes: no 0/O, 1/I/L that a child would misread
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -310,26 +310,30 @@ def _earlier(new: Progress, kept: Progress) -> bool:
 # ---- exports: each format is one function of the graded rows (the seam for gradebooks) ----
 
 @dataclass(frozen=True)
-class _Graded:
+class Graded:
+    """An assignment graded as ``python -m maca grade`` grades it, for an export format:
+    the rows of `maca.exercises.grading.grade_files`, the set, the class list's students
+    (`maca.exercises.roster.Student`, in class order), and the teacher's choices."""
+
     rows: list[grading.GradeRow]
     base: ExerciseSet
     course: str
     assignment: str
     students: list[RosterStudent]
     separator: str
-    folder: Path
+    lang: str
 
 
-def _grades_csv(graded: _Graded) -> ExportFile:
+def _grades_csv(graded: Graded) -> bytes:
     """``grades.csv``, written by `maca.exercises.grading.write_grades` as ``grade`` writes it."""
-    path = graded.folder / "grades.csv"
-    grading.write_grades(graded.rows, graded.base, path, graded.separator)
-    return ExportFile(f"grades-{file_stem(graded.course)}-{file_stem(graded.assignment)}.csv",
-                      "text/csv; charset=utf-8", path.read_bytes())
+    with tempfile.TemporaryDirectory(prefix="maca-export-") as folder:
+        path = Path(folder) / "grades.csv"
+        grading.write_grades(graded.rows, graded.base, path, graded.separator)
+        return path.read_bytes()
 
 
-#: the export formats: name → the function writing that file from the graded rows
-EXPORTS: dict[str, Callable[[_Graded], ExportFile]] = {"grades": _grades_csv}
+#: the export formats: each writes the file's bytes from the graded assignment
+EXPORTS: dict[str, Callable[[Graded], bytes]] = {"grades": _grades_csv}
 
 
 # ---- the store -----------------------------------------------------------------------------
@@ -449,7 +453,8 @@ class ClassStore:
                     join_code = _code(JOIN_CODE_LENGTH)
                 codes.add(join_code)
                 session.add(m.Student(class_id=school_class.id, student_id=student.id,
-                                      name=student.name, position=position, join_code=join_code))
+                                      name=student.name, position=position, join_code=join_code,
+                                      lms_ids=_lms_ids(student)))
             return _class_info(school_class, len(roster), roster.note)
 
     def classes(self, *, teacher_id: int) -> list[ClassInfo]:
@@ -744,11 +749,9 @@ class ClassStore:
                 select(m.Progress.student_pk, m.Progress.document)
                 .where(m.Progress.assignment_id == assignment.id))}
         base = _base(assignment.set_id)
-        roster = [RosterStudent(s.student_id, s.name) for s in students]
-        with tempfile.TemporaryDirectory(prefix="maca-export-") as name:
-            folder = Path(name)
-            answers = folder / "answers"
-            answers.mkdir()
+        roster = [_roster_student(s) for s in students]
+        with tempfile.TemporaryDirectory(prefix="maca-answers-") as folder:
+            answers = Path(folder)
             for student in students:
                 if student.id in documents:
                     (answers / answers_file_name(assignment.set_id, student.student_id)
@@ -756,8 +759,10 @@ class ClassStore:
             files = sorted(answers.iterdir())
             rows = grading.grade_files(base, files, school_class.course, assignment.name,
                                        roster, assignment.hints, lang)
-            return EXPORTS[fmt](_Graded(rows, base, school_class.course, assignment.name,
-                                        roster, separator, folder))
+        data = EXPORTS[fmt](Graded(rows, base, school_class.course, assignment.name, roster,
+                                   separator, lang))
+        return ExportFile(f"{fmt}-{file_stem(school_class.course)}-{file_stem(assignment.name)}"
+                          ".csv", "text/csv; charset=utf-8", data)
 
 
 # ---- helpers -------------------------------------------------------------------------------
@@ -851,6 +856,17 @@ def _event_result(session: Session, student_pk: int, assignment: m.Assignment, c
                                   "(reload the page)"))
     return SaveResult(client_id, assignment.id, assignment.class_id, student_pk,
                       dict(event.scores), event.score, event.max_score, True)
+
+
+def _lms_ids(student: RosterStudent) -> dict[str, str]:
+    """What the class list says of a student beyond the id and the name (the fields of
+    `maca.exercises.roster.Student` it fills in), to give the gradebook the same student."""
+    return {k: v for k, v in asdict(student).items() if k not in ("id", "name") and v}
+
+
+def _roster_student(student: m.Student) -> RosterStudent:
+    """The class list's student again, as `maca.exercises.roster` read it."""
+    return RosterStudent(student.student_id, student.name, **student.lms_ids)
 
 
 def _not_found(what: Text) -> NotFoundError:
