@@ -47,6 +47,30 @@ def test_hello_answers_and_the_site_is_served(web: Web) -> None:
     assert web.client.get("/api/class/nothing").status_code == 404
 
 
+def test_the_site_is_sent_compressed_and_its_runtime_cached(web: Web, site_dir: Path) -> None:
+    import gzip
+
+    runtime = site_dir / "runtime" / "pyodide-1.0"
+    runtime.mkdir(parents=True)
+    (runtime / "pyodide.asm.wasm").write_bytes(b"\0asm" + bytes(range(256)) * 400)
+    wasm = web.client.get("/runtime/pyodide-1.0/pyodide.asm.wasm",
+                          headers={"accept-encoding": "gzip"})
+    assert wasm.headers["content-encoding"] == "gzip"
+    assert wasm.headers["content-type"] == "application/wasm"
+    assert "immutable" in wasm.headers["cache-control"]
+    assert wasm.content == (runtime / "pyodide.asm.wasm").read_bytes()     # httpx unzipped it
+    script = web.client.get("/_static/maca-class.js", headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in script.headers and script.headers["cache-control"] == (
+        "no-cache")
+    again = web.client.get("/_static/maca-class.js",
+                           headers={"if-none-match": script.headers["etag"]})
+    assert again.status_code == 304
+    raw = web.client.stream("GET", "/index.html", headers={"accept-encoding": "gzip"})
+    with raw as answer:
+        assert answer.headers["content-encoding"] == "gzip"
+        assert gzip.decompress(b"".join(answer.iter_raw())).startswith(b"<!doctype html>")
+
+
 def test_log_in_in_turkish_first_and_english_on_request(web: Web) -> None:
     page = web.client.get("/teacher/login")
     assert '<html lang="tr">' in page.text and "Giriş yap" in page.text
@@ -127,10 +151,10 @@ def test_a_student_joins_saves_and_the_live_page_fills_in(web: Web) -> None:
         document = answered("9A", "hw1", "101", right=2)
         with web.client.websocket_connect("/ws/student?lang=en", headers=ORIGIN) as student:
             assert "1 öğrenci çevrimiçi" in teacher.receive_json()["html"]
-            started = time.monotonic()
             student.send_json({"type": "save", "id": "u-1", "assignment": assignment,
                                "file": document})
             saved = student.receive_json()
+            started = time.monotonic()                  # the answer has landed
             expected = grade_progress(find_set("follow_suit"), Progress.from_json(document))
             assert saved == {"type": "saved", "id": "u-1", "score": expected.score,
                              "max_score": expected.max_score, "scores": expected.scores}

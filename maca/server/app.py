@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import gzip
 import json
 import mimetypes
+import os
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -19,10 +22,10 @@ from typing import Any, AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import UploadFile
-from starlette.middleware.gzip import GZipMiddleware
+from starlette.datastructures import Headers, UploadFile
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, RedirectResponse,
+                                 Response)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -36,6 +39,7 @@ from .errors import (AnswersRefused, InputError, NotFoundError, ServerError, Sig
 from .live import Hub, make_hub
 from .security import (ASGIApp, BodyLimit, Limits, Message, RateLimit, Receive, Scope, Send,
                        Session, Sessions, same_origin)
+from .store import EXPORTS
 
 for _suffix, _type in {".mjs": "text/javascript", ".js": "text/javascript",
                        ".wasm": "application/wasm", ".ipynb": "application/json",
@@ -78,6 +82,43 @@ WORDS = catalogue("server.app", {
                    "codes."),
     "not_found": ("Böyle bir sayfa yok.", "No such page."),
 }, scoped=True)
+
+#: files sent gzip-compressed to a browser that accepts them (as ``tools/build_site.py`` serves
+#: the site); the in-page runtime's versioned files are kept by browsers for a year
+COMPRESSED = {".html", ".js", ".mjs", ".css", ".json", ".ipynb", ".svg", ".wasm", ".txt",
+              ".map", ".woff", ".ttf", ".data", ".tar"}
+VERSIONED = ("/runtime/pyodide-", "/runtime/wheels/")
+
+
+@functools.lru_cache(maxsize=256)
+def gzipped(path: str, mtime_ns: int) -> bytes:
+    """A file's bytes gzip-compressed, once per version of the file."""
+    with open(path, "rb") as file:
+        return gzip.compress(file.read(), compresslevel=6, mtime=0)
+
+
+class SiteFiles(StaticFiles):
+    """The built site: text and wasm files compressed once and kept (a class of 30 loads the
+    runtime at once), the runtime's versioned files cached for a year, the rest checked again
+    each time (``no-cache``: a 304 when unchanged)."""
+
+    def file_response(self, full_path: Any, stat_result: os.stat_result, scope: Scope,
+                      status_code: int = 200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        versioned = scope["path"].startswith(VERSIONED)
+        response.headers["cache-control"] = ("public, max-age=31536000, immutable" if versioned
+                                             else "no-cache")
+        headers = Headers(scope=scope)
+        if (not isinstance(response, FileResponse) or "range" in headers
+                or Path(full_path).suffix not in COMPRESSED
+                or "gzip" not in headers.get("accept-encoding", "")):
+            return response
+        body = gzipped(str(full_path), stat_result.st_mtime_ns)
+        kept = {k: v for k, v in response.headers.items() if k not in ("content-length",
+                                                                        "accept-ranges")}
+        return Response(body, status_code, headers={**kept, "content-encoding": "gzip",
+                                                    "vary": "Accept-Encoding"})
+
 
 #: names of the cookies: the teacher's signed session, the student's session, the language
 TEACHER_COOKIE, STUDENT_COOKIE, LANG_COOKIE = "maca_teacher", "maca_student", "maca_lang"
@@ -355,7 +396,7 @@ class Server:
         if not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
             await ws.close(4403)
             return
-        token = ws.cookies.get(STUDENT_COOKIE)
+        token = ws.cookies.get(STUDENT_COOKIE, "")
         student = await self.call("student_by_token", token=token) if token else None
         if student is None:
             await ws.close(4401)
@@ -484,7 +525,7 @@ class Server:
                        status: int = 200) -> Response:
         session = self.teacher(request)
         return self.html(request, pages.teachers_page(lang_of(request), session.csrf,
-                                                      session.name, [], self.tls, error, added),
+                                                      session.name, self.tls, error, added),
                          status)
 
     async def add_teacher(self, request: Request) -> Response:
@@ -536,7 +577,8 @@ class Server:
             return await self.class_view(request, error.text, status_of(error))
         return RedirectResponse(f"/teacher/assignment/{opened.id}", 303)
 
-    async def live_html(self, teacher_id: int, assignment_id: int, lang: str) -> tuple[Any, str]:
+    async def live_html(self, teacher_id: int | None, assignment_id: int,
+                        lang: str) -> tuple[Any, str]:
         """The class table of an assignment and the live part of its page."""
         table = await self.call("class_table", teacher_id=teacher_id, assignment_id=assignment_id)
         return table, pages.live_body(table, self.hub.online(table.assignment.class_id), lang)
@@ -548,7 +590,8 @@ class Server:
         table, body = await self.live_html(session.teacher_id, request.path_params["assignment_id"],
                                            lang)
         return self.html(request, pages.live_page(lang, session.csrf, session.name, table, body,
-                                                  self.tls, message, error), status)
+                                                  sorted(EXPORTS), self.tls, message, error),
+                         status)
 
     async def question(self, request: Request) -> Response:
         session = self.teacher(request)
@@ -722,7 +765,7 @@ def create_app(store: Any, site: Path, *, tls: bool = False, addresses: list[str
         Route("/teacher/static/teacher.css", server.css),
         Route("/teacher/static/live.js", server.script),
         Mount("/api", app=JSONResponse({"error": "no such API"}, 404)),
-        Mount("/", app=GZipMiddleware(StaticFiles(directory=site, html=True), minimum_size=1024)),
+        Mount("/", app=SiteFiles(directory=site, html=True)),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
         ServerError: server_error, Refused: refused, LoginNeeded: login_needed})

@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from ..exercises import text as _exercise_words  # noqa: F401 (registers "sheet_student")
 from ..panels import exercise as _class_box  # noqa: F401 (registers "class_join")
@@ -58,7 +58,7 @@ WORDS = catalogue("server.pages", {
     "question": ("Soru {n}", "Question {n}"),
     "answer": ("Cevabı", "Answer"),
     "export": ("Dışa aktar", "Export"),
-    "export_grades": ("grades.csv (notlar)", "grades.csv"),
+    "format": ("Biçim (grades: grades.csv)", "Format (grades: grades.csv)"),
     "separator": ("Ayırıcı", "Separator"),
     "import": ("Cevap dosyası içe aktar", "Import an answers file"),
     "import_file": ("answers-….json dosyası", "answers-….json file"),
@@ -180,7 +180,6 @@ LIVE_JS = """
     ws.onclose = function () { setTimeout(connect, wait); wait = Math.min(wait * 2, 10000); };
   }
   connect();
-  setInterval(function () { /* keep the socket open through idle proxies */ }, 30000);
 })();
 """
 
@@ -267,12 +266,11 @@ def classes_page(lang: str, csrf: str, teacher: str, classes: Sequence[Any], tls
     return layout(say("server.pages.classes")[lang], body, lang, csrf, teacher, tls)
 
 
-def teachers_page(lang: str, csrf: str, teacher: str, names: Iterable[str], tls: bool,
-                  error: Text | None = None, added: str | None = None) -> str:
-    """The teachers of this server and the form that adds one."""
+def teachers_page(lang: str, csrf: str, teacher: str, tls: bool, error: Text | None = None,
+                  added: str | None = None) -> str:
+    """The form that adds a teacher (each with their own classes)."""
     done = f'<p class="ok">{t("teacher_added", lang, name=added)}</p>' if added else ""
-    rows = "".join(f"<li>{escape(name)}</li>" for name in names)
-    body = (f'{field_error(error, lang)}{done}<ul>{rows}</ul>'
+    body = (f'{field_error(error, lang)}{done}'
             f'<form class="box" method="post" action="/teacher/teachers">{csrf_field(csrf)}'
             f'<h2>{t("add_teacher", lang)}</h2><label>{t("name", lang)} <input name="name" '
             f'required maxlength="60"></label><label>{t("password", lang)} <input name="password" '
@@ -365,19 +363,22 @@ def live_body(table: Any, online: set[int], lang: str) -> str:
             f'</table><h2>{t("statistics", lang)}</h2><ol>{stats}</ol>')
 
 
-def live_page(lang: str, csrf: str, teacher: str, table: Any, body: str, tls: bool,
-              message: str | None = None, error: Text | None = None) -> str:
+def live_page(lang: str, csrf: str, teacher: str, table: Any, body: str,
+              formats: Sequence[str], tls: bool, message: str | None = None,
+              error: Text | None = None) -> str:
     """The live class page of one assignment: the table (drawn again by the socket), the
-    export and the import of answers files."""
+    export (one of ``formats``) and the import of answers files."""
     assignment = table.assignment
     done = f'<p class="ok">{escape(message)}</p>' if message else ""
+    options = "".join(f'<option value="{escape(f)}">{escape(f)}</option>' for f in formats)
     page = (f'{field_error(error, lang)}{done}'
             f'<div id="live" data-assignment="{assignment.id}" data-lang="{lang}">{body}</div>'
             f'<h2>{t("export", lang)}</h2><form method="get" '
-            f'action="/teacher/assignment/{assignment.id}/export"><input type="hidden" '
-            f'name="format" value="grades"><label>{t("separator", lang)} <select name="separator">'
-            f'<option value=",">,</option><option value=";">;</option><option value="tab">tab'
-            f'</option></select></label><button>{t("export_grades", lang)}</button></form>'
+            f'action="/teacher/assignment/{assignment.id}/export"><label>{t("format", lang)} '
+            f'<select name="format">{options}</select></label> <label>{t("separator", lang)} '
+            f'<select name="separator"><option value=",">,</option><option value=";">;</option>'
+            f'<option value="tab">tab</option></select></label> <button>{t("export", lang)}'
+            f'</button></form>'
             f'<form class="box" method="post" action="/teacher/assignment/{assignment.id}/import" '
             f'enctype="multipart/form-data">{csrf_field(csrf)}<h3>{t("import", lang)}</h3>'
             f'<label>{t("import_file", lang)} <input type="file" name="file" required '
