@@ -21,7 +21,7 @@ from maca.exercises.sets import find_set
 from maca.server import models as m
 from maca.server.errors import (AnswersRefused, InputError, NotFoundError, ServerError,
                                 SignInError, TakenError)
-from maca.server.store import CODE_ALPHABET, EXPORTS, ClassStore, SaveResult
+from maca.server.store import CODE_ALPHABET, EXPORTS, MAX_SESSIONS, ClassStore, SaveResult
 
 ROOT = Path(__file__).resolve().parents[1]
 CLASS_LIST = "student_id;name\n2024001;Ayşe Yılmaz\n2024002;Çağrı Öz\n2024003;Şule İnce\n"
@@ -282,6 +282,37 @@ def test_a_join_code_opens_its_class_only(store: ClassStore) -> None:
         store.join(class_code=second.info.code, join_code=first.students[0].join_code)
     assert store.student_by_token(token="x" * 43) is None
     assert store.student_by_token(token=None) is None  # type: ignore[arg-type]
+
+
+def test_a_student_is_signed_in_on_a_few_browsers_at_most(school: Class) -> None:
+    import datetime as dt
+    tokens = [school.join(0) for _ in range(MAX_SESSIONS + 2)]
+    alive = [school.store.student_by_token(token=t) is not None for t in tokens]
+    assert alive == [False, False] + [True] * MAX_SESSIONS      # the oldest two signed out
+    with school.store.engine.begin() as connection:             # a browser seen an hour ago
+        connection.execute(m.StudentSession.__table__.update().values(
+            last_seen=m.now() - dt.timedelta(hours=1)))
+    assert school.store.student_by_token(token=tokens[-1]) == school.students[0]
+    with school.store.engine.connect() as connection:
+        seen = connection.execute(select(m.StudentSession.last_seen)
+                                  .order_by(m.StudentSession.last_seen)).scalars().all()
+    assert m.now() - seen[-1] < dt.timedelta(minutes=1) < m.now() - seen[0]
+
+
+@pytest.mark.parametrize("odd", ["1", 1.0, None, True, -1, 2**70])
+def test_ids_of_the_wrong_kind_are_not_found(school: Class, odd: Any) -> None:
+    store, teacher = school.store, school.teacher.id
+    assert store.classes(teacher_id=odd) == [] and store.teacher(teacher_id=odd) is None
+    for call in (lambda: store.class_info(teacher_id=teacher, class_id=odd),
+                 lambda: store.class_info(teacher_id=odd, class_id=school.info.id),
+                 lambda: store.assignment(teacher_id=odd, assignment_id=school.assignment.id),
+                 lambda: store.assignment(teacher_id=teacher, assignment_id=odd),
+                 lambda: store.create_class(teacher_id=odd, course="9C",
+                                            class_list=b"student_id\n1\n", source_name="c.csv"),
+                 lambda: school.store.save_answers(token=school.join(0), assignment_id=odd,
+                                                   client_id="x", document=answers("2024001", 1))):
+        with pytest.raises(NotFoundError):
+            call()
 
 
 # ---- saves: the engine decides -----------------------------------------------------------

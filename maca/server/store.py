@@ -74,7 +74,7 @@ from .passwords import DUMMY_HASH, hash_password, needs_rehash, verify_password
 
 __all__ = ["ClassStore", "TeacherInfo", "ClassInfo", "StudentInfo", "AssignmentInfo",
            "ProgressInfo", "SaveResult", "ClassTable", "Column", "TableRow", "ExerciseStat",
-           "QuestionVersion", "ExportFile", "Graded", "EXPORTS", "CODE_ALPHABET", "normal_code"]
+           "QuestionVersion", "ExportFile", "Graded", "EXPORTS", "MAX_SESSIONS", "CODE_ALPHABET", "normal_code"]
 
 #: the letters of class and join codes: no 0/O, 1/I/L that a child would misread
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -82,6 +82,8 @@ CLASS_CODE_LENGTH = 6
 JOIN_CODE_LENGTH = 8
 #: the longest client id of a save (the page sends a UUID)
 MAX_CLIENT_ID = 80
+#: the most browsers one student may be signed in on at once (a new one ends the oldest)
+MAX_SESSIONS = 10
 #: a session's last_seen is written at most this often
 _SEEN_EVERY = dt.timedelta(minutes=1)
 _SECRET = "cookie_key"
@@ -421,7 +423,7 @@ class ClassStore:
     def teacher(self, *, teacher_id: int) -> TeacherInfo | None:
         """The teacher with this id (a session's), or None."""
         with self._read() as session:
-            teacher = session.get(m.Teacher, teacher_id) if isinstance(teacher_id, int) else None
+            teacher = session.get(m.Teacher, teacher_id) if _is_id(teacher_id) else None
             return _teacher_info(teacher) if teacher else None
 
     # -- classes --
@@ -437,7 +439,7 @@ class ClassStore:
         except ClassListError as exc:
             raise InputError(exc.text) from None
         with self._write.begin() as session:
-            if session.get(m.Teacher, teacher_id) is None:
+            if not _is_id(teacher_id) or session.get(m.Teacher, teacher_id) is None:
                 raise _not_found(Text("öğretmen", "teacher"))
             code = _code(CLASS_CODE_LENGTH)
             while session.scalar(select(m.SchoolClass.id).where(m.SchoolClass.code == code)):
@@ -459,6 +461,8 @@ class ClassStore:
 
     def classes(self, *, teacher_id: int) -> list[ClassInfo]:
         """The teacher's classes, the newest first."""
+        if not _is_id(teacher_id):
+            return []
         with self._read() as session:
             counts = (select(m.Student.class_id, func.count().label("n"))
                       .group_by(m.Student.class_id).subquery())
@@ -549,6 +553,13 @@ class ClassStore:
             moment = m.now()
             session.add(m.StudentSession(token_hash=_token_hash(token), student_pk=student.id,
                                          created=moment, last_seen=moment))
+            session.flush()
+            older = session.scalars(
+                select(m.StudentSession.token_hash).where(m.StudentSession.student_pk == student.id)
+                .order_by(m.StudentSession.last_seen.desc(), m.StudentSession.created.desc())
+                .offset(MAX_SESSIONS)).all()
+            for key in older:        # the browsers least recently seen sign out
+                session.delete(session.get_one(m.StudentSession, key))
             return token, _student_info(student, course)
 
     def student_by_token(self, *, token: str) -> StudentInfo | None:
@@ -600,8 +611,8 @@ class ClassStore:
         text = _document_text(document)
         with self._read() as session:
             student = _session_student(session, token)
-            assignment = session.get(m.Assignment, assignment_id) if isinstance(
-                assignment_id, int) and not isinstance(assignment_id, bool) else None
+            assignment = session.get(m.Assignment, assignment_id) if _is_id(
+                assignment_id) else None
             if assignment is None or assignment.class_id != student.class_id:
                 raise _not_found(Text("ödev", "assignment"))
             course = session.get_one(m.SchoolClass, student.class_id).course
@@ -874,7 +885,8 @@ def _not_found(what: Text) -> NotFoundError:
 
 
 def _own_class(session: Session, teacher_id: int, class_id: int) -> m.SchoolClass:
-    school_class = session.get(m.SchoolClass, class_id) if _is_id(class_id) else None
+    school_class = session.get(m.SchoolClass, class_id) if _is_id(class_id) and _is_id(
+        teacher_id) else None
     if school_class is None or school_class.teacher_id != teacher_id:
         raise _not_found(Text("sınıf", "class"))
     return school_class
@@ -884,14 +896,15 @@ def _own_assignment(session: Session, teacher_id: int,
                     assignment_id: int) -> tuple[m.Assignment, m.SchoolClass]:
     found = session.execute(select(m.Assignment, m.SchoolClass).join(m.SchoolClass).where(
         m.Assignment.id == assignment_id, m.SchoolClass.teacher_id == teacher_id)).first() \
-        if _is_id(assignment_id) else None
+        if _is_id(assignment_id) and _is_id(teacher_id) else None
     if found is None:
         raise _not_found(Text("ödev", "assignment"))
     return found[0], found[1]
 
 
 def _is_id(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63
+    """Whether ``value`` can be a row's id (a whole number that fits the database's integer)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**31
 
 
 def _session_student(session: Session, token: str) -> m.Student:
