@@ -269,8 +269,9 @@ function showJoined() {
   for (const { panel, set } of setsOnPage()) {
     if (!assignmentFor(set) || panel.querySelector(".maca-class-saved")) continue;
     const line = document.createElement("span");
-    line.className = "maca-class-saved maca-live-status";
+    line.className = "maca-class-saved";
     line.setAttribute("role", "status");
+    line.style.cssText = "font-size:.92em;color:#1e3a8a";
     panel.querySelector(".maca-live-bar").append(line);
   }
   show();
