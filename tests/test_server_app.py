@@ -274,3 +274,15 @@ def test_class_serve_says_where_and_how_it_serves(server: Any, tmp_path: Path) -
     assert "served.db" in text and "şifresiz HTTP" in text
     assert f"{running.url}/" in text and "█" in text           # the address and its QR code
     assert f"{running.url}/teacher/" in text
+
+
+def test_class_serve_without_a_password_for_the_first_teacher_says_how_to_give_one(
+        tmp_path: Path, site_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MACA_TEACHER_PASSWORD", raising=False)
+    with pytest.raises(SystemExit) as stopped:         # pytest's stdin is no terminal
+        main(["class", "serve", "--db", str(tmp_path / "c.db"), "--site", str(site_dir),
+              "--lang", "en"])
+    assert "--teacher-password-file" in str(stopped.value)
+    with pytest.raises(SystemExit) as missing:
+        main(["class", "serve", "--db", str(tmp_path / "c.db"), "--site", str(tmp_path)])
+    assert "index.html" in str(missing.value)

@@ -3,15 +3,19 @@ the teacher watching on another, both on one PostgreSQL (``LISTEN/NOTIFY``), see
 within a second; on SQLite, one process does both."""
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
 from typing import Any
 
 import httpx
+import pytest
 from conftest import PASSWORD, TEACHER
 from test_server_app import answered
 from websockets.sync.client import connect
+
+from maca.server.live import Event, make_hub
 
 
 def teacher_client(url: str) -> httpx.Client:
@@ -88,3 +92,41 @@ def test_a_teacher_on_one_process_sees_a_student_on_another(db_url: str, server:
         next_draw_with(watching, "0 öğrenci çevrimiçi", time.monotonic() + 1)
     teacher.close()
     student.close()
+
+
+def test_a_process_started_later_hears_who_is_online(db_url: str) -> None:
+    """The hubs' own protocol on PostgreSQL: a process that starts asks the others who is
+    online; a process that stops says goodbye and its students go offline elsewhere."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("SQLite runs one process: its one hub is tested with the app")
+
+    async def until(check: Any) -> None:
+        deadline = time.monotonic() + 1.0
+        while not check():
+            assert time.monotonic() < deadline, "not heard within a second"
+            await asyncio.sleep(0.01)
+
+    async def run() -> None:
+        first = make_hub(db_url)
+        await first.start()
+        await first.presence(1, student=5, delta=+1)
+        later = make_hub(db_url)
+        await later.start()
+        heard = later.subscribe(1)
+        await until(lambda: later.online(1) == {5})
+        await first.answer(1, student=5)
+        await until(lambda: any(e.kind == "answer" for e in drained(heard)))
+        await first.stop()
+        await until(lambda: later.online(1) == set())
+        await until(lambda: Event("presence", 1, 5) in drained(heard))
+        await later.stop()
+
+    asyncio.run(run())
+
+
+def drained(queue: asyncio.Queue[Event]) -> list[Event]:
+    """What a hub's queue holds now."""
+    out = []
+    while not queue.empty():
+        out.append(queue.get_nowait())
+    return out

@@ -100,10 +100,12 @@ class Hub:
         """An event heard from a process (this one or another): update presence, tell the
         class's listeners."""
         kind, process = payload.get("kind"), payload.get("process", "")
-        if kind == "bye":
-            for students in self.seen.values():
-                for processes in students.values():
-                    processes.pop(process, None)
+        if kind == "bye":            # its students' sockets are gone: tell their classes
+            for class_id, students in self.seen.items():
+                for student, processes in students.items():
+                    if processes.pop(process, 0):
+                        for queue in list(self.listeners.get(class_id, ())):
+                            queue.put_nowait(Event("presence", class_id, student))
             return
         if kind == "hello":
             if process != self.process:
