@@ -315,6 +315,31 @@ def test_ids_of_the_wrong_kind_are_not_found(school: Class, odd: Any) -> None:
             call()
 
 
+def test_text_no_database_keeps_is_refused_not_an_error(school: Class) -> None:
+    """NUL and lone surrogates (a JSON "\\ud800" escape makes one) never reach the database."""
+    store = school.store
+    for odd in ("Ayşe\x00", "Ayşe\ud800"):
+        with pytest.raises(InputError):
+            store.add_teacher(name=odd, password=PASSWORD)
+        with pytest.raises(InputError):
+            store.add_teacher(name="Can Hoca", password=PASSWORD + odd)
+        assert store.check_teacher(name=odd, password=PASSWORD) is None
+        assert store.check_teacher(name="Ayşe Hoca", password=odd) is None
+        with pytest.raises(SignInError):
+            store.join(class_code=school.info.code + odd, join_code=school.students[0].join_code)
+        document = json.loads(answers("2024001", 1))
+        document["answers"]["fs-1"]["answer"] = ["ODD"]
+        raw = json.dumps(document, ensure_ascii=False).replace("ODD", odd)    # not escaped
+        before = counts(store)
+        with pytest.raises(AnswersRefused, match="not text"):
+            school.save(school.join(0), raw)
+        assert counts(store)["answer_event"] == before["answer_event"] == 0
+    escaped = json.loads(answers("2024001", 1))
+    escaped["answers"]["fs-1"]["answer"] = ["\x00\ud800"]
+    result = school.save(school.join(0), json.dumps(escaped))       # as escapes: plain text
+    assert result.scores["fs-1"] == 0
+
+
 # ---- saves: the engine decides -----------------------------------------------------------
 
 def test_a_save_is_graded_by_the_engine_not_the_client(school: Class) -> None:

@@ -91,12 +91,13 @@ _SECRET = "cookie_key"
 def normal_code(code: object) -> str:
     """A code as typed (any case, spaces or dashes) in the form it is stored.
 
-    >>> normal_code(" ab3d-7k9q "), normal_code(5)
-    ('AB3D7K9Q', '')
+    >>> normal_code(" ab3d-7k9q "), normal_code(5), normal_code("AB\\x00")
+    ('AB3D7K9Q', '', '')
     """
     if not isinstance(code, str):
         return ""
-    return "".join(code.split()).replace("-", "").upper()[:32]
+    code = "".join(code.split()).replace("-", "").upper()[:32]
+    return code if all(c in CODE_ALPHABET for c in code) else ""
 
 
 def _code(length: int) -> str:
@@ -387,7 +388,7 @@ class ClassStore:
     def add_teacher(self, *, name: str, password: str) -> TeacherInfo:
         """A new teacher's account (`TakenError` when the name is in use)."""
         name = _field(name, Text("öğretmen adı", "teacher's name"), 100)
-        if not isinstance(password, str) or not 8 <= len(password) <= 1000:
+        if not _storable(password) or not 8 <= len(password) <= 1000:
             raise InputError(Text("parola en az 8, en çok 1000 karakter olmalı",
                                   "a password has at least 8 and at most 1000 characters"))
         digest = hash_password(password)
@@ -406,7 +407,7 @@ class ClassStore:
 
     def check_teacher(self, *, name: str, password: str) -> TeacherInfo | None:
         """The teacher with this name and password, or None (as slow for an unknown name)."""
-        if not isinstance(name, str) or not isinstance(password, str) or len(password) > 1000:
+        if not _storable(name) or not _storable(password) or len(password) > 1000:
             return None
         with self._read() as session:
             teacher = session.scalar(select(m.Teacher).where(m.Teacher.name == name.strip()))
@@ -637,7 +638,7 @@ class ClassStore:
             raise AnswersRefused(Text(f"{source}: UTF-8 metni değil (bayt {exc.start}): bir "
                                       "cevap dosyası değil", f"{source}: not UTF-8 text (byte "
                                       f"{exc.start}): not an answers file")) from None
-        progress = _parse(text, source)
+        progress = _parse(_document_text(text), source)
         client_id = "file-" + hashlib.sha256(data).hexdigest()[:40]
         with self._read() as session:
             assignment, school_class = _own_assignment(session, teacher_id, assignment_id)
@@ -804,11 +805,28 @@ def _client_id(value: object) -> str:
     return value
 
 
+def _storable(value: object) -> bool:
+    """Whether ``value`` is text a database keeps: no NUL, no lone surrogate (bytes that
+    were not text, as a JSON ``\\ud800`` escape makes)."""
+    if not isinstance(value, str) or "\x00" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _document_text(document: object) -> str:
+    if isinstance(document, str) and not _storable(document):
+        raise AnswersRefused(Text("cevap dosyasında metin olmayan karakterler var (NUL ya da "
+                                  "yarım bir UTF-16 çifti): kaydedilmedi",
+                                  "the answers file holds characters that are not text (NUL or "
+                                  "half a UTF-16 pair): not saved"))
     if not isinstance(document, str):
         raise AnswersRefused(Text("cevaplar bir cevap dosyasının metni (JSON) olarak gelmeli",
                                   "the answers must come as the text (JSON) of an answers file"))
-    if len(document.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+    if len(document.encode("utf-8")) > MAX_BYTES:
         raise AnswersRefused(Text(f"cevap dosyası {MAX_BYTES:,} bayttan büyük: kaydedilmedi"
                                   .replace(",", "."), f"the answers file is larger than "
                                   f"{MAX_BYTES:,} bytes: not saved"))
