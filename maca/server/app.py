@@ -180,10 +180,13 @@ def text_field(values: Any, name: str, limit: int, required: bool = True) -> str
 
 
 def due_time(value: str) -> datetime | None:
-    """A due time from the form (``datetime-local``, read as UTC), or None when left empty.
+    """A due time from the form (``datetime-local``: the time on the teacher's computer, which
+    runs the server), in UTC; None when left empty.
 
-    >>> due_time("2026-12-05T17:00"), due_time("")
-    (datetime.datetime(2026, 12, 5, 17, 0, tzinfo=datetime.timezone.utc), None)
+    >>> due_time("2026-12-05T17:00") == datetime(2026, 12, 5, 17, 0).astimezone(timezone.utc)
+    True
+    >>> due_time("2026-12-05T17:00+03:00").hour, due_time("")
+    (14, None)
     """
     if not value:
         return None
@@ -191,7 +194,7 @@ def due_time(value: str) -> datetime | None:
         moment = datetime.fromisoformat(value)
     except ValueError:
         raise bad_field("due", word("hint_time")) from None
-    return moment.replace(tzinfo=moment.tzinfo or timezone.utc)
+    return moment.astimezone(timezone.utc)
 
 
 @dataclass

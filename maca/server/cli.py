@@ -182,6 +182,7 @@ def serve(args: argparse.Namespace) -> int:
     lang = args.lang
     site = ensure_site(args.site, lang)
     store, where = open_store(args.db, lang)
+    print(where)
     if store.teacher_count() == 0:          # type: ignore[attr-defined]
         print(word("first_teacher", lang, name=args.teacher_name), flush=True)
         password = read_password(args.teacher_name, lang, args.teacher_password_file)
@@ -190,7 +191,6 @@ def serve(args: argparse.Namespace) -> int:
     addresses = network_addresses(args.host, args.port, tls)
     limits = Limits()
     app = create_app(store, site, tls=tls, addresses=addresses, limits=limits)
-    print(where)
     print(word("https", lang, cert=args.tls[0]) if tls else word("http", lang))
     print(word("open", lang))
     for address in addresses:

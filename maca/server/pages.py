@@ -10,12 +10,13 @@ True
 """
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from html import escape
 from typing import Any, Sequence
 
 from ..exercises import text as _exercise_words  # noqa: F401 (registers "sheet_student")
 from ..panels import exercise as _class_box  # noqa: F401 (registers "class_join")
-from ..words import Text, catalogue, say
+from ..words import Text, catalogue, say, show
 
 WORDS = catalogue("server.pages", {
     "title": ("maca sınıfı", "maca class"),
@@ -41,7 +42,7 @@ WORDS = catalogue("server.pages", {
     "open_assignment": ("Ödev aç", "Open an assignment"),
     "set": ("Alıştırma seti", "Exercise set"),
     "assignment_name": ("Ödevin adı (ör. hw1)", "Assignment name (e.g. hw1)"),
-    "due": ("Son gün (isteğe bağlı, UTC)", "Due (optional, UTC)"),
+    "due": ("Son gün (isteğe bağlı)", "Due (optional)"),
     "hints": ("İpuçları", "Hints"),
     "hints_counted": ("sayılır (ipucu puan götürür)", "counted (hints cost points)"),
     "hints_ignored": ("sayılmaz", "ignored"),
@@ -158,7 +159,7 @@ text-align:center}th.name,td.name{text-align:left}
 form.box{border:1px solid #ddd;padding:.6rem;margin:.6rem 0}label{display:block;margin:.3rem 0}
 .cards{display:grid;grid-template-columns:1fr 1fr;gap:6mm}
 .card{border:1px dashed #888;padding:4mm;break-inside:avoid;display:flex;gap:4mm}
-.card .code{font:bold 1.3rem monospace;letter-spacing:.1em}
+.code{font:bold 1.3rem monospace;letter-spacing:.1em}
 @media print{@page{size:A4;margin:10mm}header,.noprint{display:none}body{margin:0;max-width:none}
 .cards{gap:4mm}.card{height:62mm;box-sizing:border-box}}
 """
@@ -215,6 +216,16 @@ def qr_svg(address: str, scale: int = 4) -> str:
     import segno
 
     return str(segno.make(address, error="m").svg_inline(scale=scale, title=address))
+
+
+def local_time(moment: datetime) -> str:
+    """A time as the teacher's computer (the server) shows it.
+
+    >>> local_time(datetime(2026, 12, 5, 14, 0, tzinfo=timezone.utc)) == (
+    ...     datetime(2026, 12, 5, 14, 0, tzinfo=timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M"))
+    True
+    """
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def csrf_field(csrf: str) -> str:
@@ -287,7 +298,7 @@ def class_page(lang: str, csrf: str, teacher: str, info: Any, students: Sequence
     its students."""
     items = "".join(
         f'<li><a href="/teacher/assignment/{a.id}">{escape(a.name)}</a> · {escape(a.set_id)}'
-        f'{" · " + escape(str(a.due)) if a.due else ""}</li>' for a in assignments)
+        f'{" · " + escape(local_time(a.due)) if a.due else ""}</li>' for a in assignments)
     opened = f"<ul>{items}</ul>" if items else f'<p>{t("no_assignments", lang)}</p>'
     options = "".join(f'<option value="{escape(n)}">{escape(n)}</option>' for n in set_names)
     people = "".join(f'<tr><td>{escape(s.student_id)}</td><td class="name">{escape(s.name)}</td>'
@@ -360,7 +371,7 @@ def live_body(table: Any, online: set[int], lang: str) -> str:
     present = len(online & {r.student.id for r in table.rows})
     return (f'<p>{t("online_count", lang, n=present)}</p><table><tr><th class="name">'
             f'{said("sheet_student", lang)}</th>{head}<th>{t("score", lang)}</th></tr>{"".join(rows)}'
-            f'</table><h2>{t("statistics", lang)}</h2><ol>{stats}</ol>')
+            f'</table><h2>{t("statistics", lang)}</h2><ul>{stats}</ul>')
 
 
 def live_page(lang: str, csrf: str, teacher: str, table: Any, body: str,
@@ -397,7 +408,7 @@ def question_page(lang: str, csrf: str, teacher: str, table: Any, column: Any,
     rows = "".join(
         f'<tr><td class="name">{escape(v.student.name or v.student.student_id)}</td>'
         f'<td class="name">{situation_html(v.exercise, lang)}</td>'
-        f'<td>{"·" if v.answer is None else escape(str(v.answer))}</td>'
+        f'<td>{"·" if v.answer is None else escape(show(v.answer)[lang])}</td>'
         f'<td>{"·" if v.score is None else v.score}</td></tr>' for v in versions)
     body = (f'<p>{escape(column.prompt[lang])}</p><table><tr><th class="name">'
             f'{said("sheet_student", lang)}</th><th class="name">{t("question", lang, n=column.number)}'
