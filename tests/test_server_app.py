@@ -45,7 +45,8 @@ def test_hello_answers_and_the_site_is_served(web: Web) -> None:
     page = web.client.get("/")
     assert page.status_code == 200 and "maca site" in page.text
     assert "content-security-policy" not in page.headers     # the site is the site's business
-    assert web.client.get("/api/class/nothing").status_code == 404
+    nothing = web.client.get("/api/class/nothing")
+    assert nothing.status_code == 404 and nothing.json() == {"error": "Böyle bir sayfa yok."}
 
 
 def test_the_site_is_sent_compressed_and_its_runtime_cached(web: Web, site_dir: Path) -> None:

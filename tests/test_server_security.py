@@ -180,6 +180,9 @@ def test_threat_flood(web: Web) -> None:
                               headers={"content-type": "application/json"})
         assert bad.status_code == 400 and bad.json()["error"], body
     web.login()
+    broken = web.client.post("/teacher/classes", content=b"--x\r\nnot a form",
+                             headers={"content-type": "multipart/form-data; boundary=x"})
+    assert broken.status_code == 400 and "Form okunamadı" in broken.text
     upload = web.client.post("/teacher/classes", data={"csrf": web.csrf("/teacher/"),
                                                        "course": "9Z"},
                              files={"class_list": ("c.csv", b"x" * 3_000_000, "text/csv")})

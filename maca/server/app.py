@@ -54,6 +54,8 @@ WORDS = catalogue("server.app", {
                           "The message is too large (at most {limit} KB)."),
     "bad_json": ("İstek okunamadı: bir JSON nesnesi bekleniyordu.",
                  "The request could not be read: a JSON object was expected."),
+    "bad_form": ("Form okunamadı: sayfayı yenileyip yeniden gönder.",
+                 "The form could not be read: reload the page and send it again."),
     "bad_field": ("“{field}” alanı eksik ya da geçersiz: {hint}.",
                   "The field “{field}” is missing or invalid: {hint}."),
     "hint_code": ("en çok 20 karakterlik bir kod", "a code of at most 20 characters"),
@@ -310,8 +312,8 @@ class Server:
             raise Refused(403, word("origin"))
         try:
             form = await request.form(max_files=1, max_fields=20)
-        except Exception:
-            raise Refused(400, word("bad_json")) from None
+        except Exception:       # python-multipart's and Starlette's refusals of a broken form
+            raise Refused(400, word("bad_form")) from None
         if session is None or not session.csrf_ok(form.get("csrf")):
             raise Refused(403, word("csrf"))
         return session, form
@@ -336,6 +338,9 @@ class Server:
         return self.addresses[0] if self.addresses else str(request.base_url)
 
     # -- the student's API -----------------------------------------------------------------
+
+    async def no_api(self, request: Request) -> Response:
+        raise Refused(404, word("not_found"))
 
     async def hello(self, request: Request) -> Response:
         return JSONResponse({"class_server": True, "version": 1})
@@ -767,7 +772,7 @@ def create_app(store: Any, site: Path, *, tls: bool = False, addresses: list[str
         Route("/teacher/security", server.security),
         Route("/teacher/static/teacher.css", server.css),
         Route("/teacher/static/live.js", server.script),
-        Mount("/api", app=JSONResponse({"error": "no such API"}, 404)),
+        Route("/api/{rest:path}", server.no_api, methods=["GET", "POST"]),
         Mount("/", app=SiteFiles(directory=site, html=True)),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
