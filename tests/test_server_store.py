@@ -151,6 +151,29 @@ def test_a_class_from_a_windows_turkish_list(school: Class) -> None:
         school.store.class_info(teacher_id=school.teacher.id, class_id=info.id)]
 
 
+def test_the_course_system_ids_of_a_class_list_are_kept(store: ClassStore) -> None:
+    """Whatever ids for Moodle or Canvas the class list reader gives a student are kept, and
+    the export's class list is the same students again."""
+    from dataclasses import fields
+
+    from maca.exercises.roster import Student as RosterStudent, decode_class
+    from maca.server.store import _roster_student
+    carried = [f.name for f in fields(RosterStudent) if f.name in m.LMS_FIELDS]
+    header = ";".join(["student_id", "name", *carried])
+    listing = f"{header}\n1;Gül Ak{';g1@okul.edu.tr' * len(carried)}\n2;Can Öz\n".encode()
+    expected = list(decode_class(listing, "c.csv"))
+    teacher = store.add_teacher(name="Ayşe Hoca", password=PASSWORD)
+    store.create_class(teacher_id=teacher.id, course="9A", class_list=listing,
+                       source_name="c.csv")
+    with store.engine.connect() as connection:
+        from sqlalchemy.orm import Session
+        rows = Session(connection).scalars(select(m.Student).order_by(m.Student.position)).all()
+        assert [_roster_student(row) for row in rows] == expected
+        for row, student in zip(rows, expected):
+            assert {f: getattr(row, f) for f in m.LMS_FIELDS} == {
+                f: getattr(student, f, "") or None for f in m.LMS_FIELDS}
+
+
 @pytest.mark.parametrize("listing, problem", [
     ("student_id;name\n1;Gül\n2;Can\n1;Ece\n", "appears twice"),
     ("name\nGül\n", "student_id column"),

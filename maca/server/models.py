@@ -20,13 +20,18 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 __all__ = ["Base", "UTCDateTime", "Setting", "Teacher", "SchoolClass", "Student", "Assignment",
-           "AnswerEvent", "Progress", "StudentSession", "now"]
+           "AnswerEvent", "Progress", "StudentSession", "now", "LMS_FIELDS"]
 
 #: constraint names the same on every database, so a later migration can name what it changes
 NAMING = {"ix": "ix_%(column_0_label)s", "uq": "uq_%(table_name)s_%(column_0_N_name)s",
           "ck": "ck_%(table_name)s_%(constraint_name)s",
           "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
           "pk": "pk_%(table_name)s"}
+
+
+#: what a class list may say of a student besides the id and the name (the fields of
+#: `maca.exercises.roster.Student` a course system matches its rows by), kept in ``student``
+LMS_FIELDS = ("idnumber", "email", "sis_user_id", "sis_login_id", "section")
 
 
 def now() -> dt.datetime:
@@ -108,10 +113,12 @@ class Student(Base):
     student_id: Mapped[str] = mapped_column(String(200))
     name: Mapped[str] = mapped_column(String(200))
     position: Mapped[int]
-    # what else the class list says of the student (the course systems' ids: Moodle's
-    # idnumber, e-mail, Canvas's SIS ids…): the fields of `maca.exercises.roster.Student`
-    # beyond id and name, those it carries
-    lms_ids: Mapped[dict[str, str]] = mapped_column(JSON)
+    # the course systems' ids, when the class list carries them (`LMS_FIELDS`)
+    idnumber: Mapped[str | None] = mapped_column(String(200))       # Moodle's "ID number"
+    email: Mapped[str | None] = mapped_column(String(200))          # Moodle's "Email address"
+    sis_user_id: Mapped[str | None] = mapped_column(String(200))    # Canvas's "SIS User ID"
+    sis_login_id: Mapped[str | None] = mapped_column(String(200))   # Canvas's "SIS Login ID"
+    section: Mapped[str | None] = mapped_column(String(200))        # Canvas's "Section"
     join_code: Mapped[str] = mapped_column(String(16))
 
 

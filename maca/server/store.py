@@ -30,7 +30,7 @@ The API (what the web layer calls)::
     store.versions(teacher_id=, assignment_id=, exercise_id=) -> list[QuestionVersion]
     store.import_file(teacher_id=, assignment_id=, data=bytes, name=) -> SaveResult
     store.export(teacher_id=, assignment_id=, fmt="grades", separator=",", lang="tr")
-        -> ExportFile
+        -> ExportFile                        # fmt: one of EXPORTS
 
 The engine decides: a save is read as an answers file (`Progress.from_json`), must be the
 session student's, for the assignment's course, name and set, and is graded again with
@@ -74,7 +74,8 @@ from .passwords import DUMMY_HASH, hash_password, needs_rehash, verify_password
 
 __all__ = ["ClassStore", "TeacherInfo", "ClassInfo", "StudentInfo", "AssignmentInfo",
            "ProgressInfo", "SaveResult", "ClassTable", "Column", "TableRow", "ExerciseStat",
-           "QuestionVersion", "ExportFile", "Graded", "EXPORTS", "MAX_SESSIONS", "CODE_ALPHABET", "normal_code"]
+           "QuestionVersion", "ExportFile", "EXPORTS", "export_text", "MAX_SESSIONS",
+           "CODE_ALPHABET", "normal_code"]
 
 #: the letters of class and join codes: no 0/O, 1/I/L that a child would misread
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -310,33 +311,24 @@ def _earlier(new: Progress, kept: Progress) -> bool:
     return True
 
 
-# ---- exports: each format is one function of the graded rows (the seam for gradebooks) ----
+# ---- exports: the one call that writes a graded assignment as a file ---------------------
 
-@dataclass(frozen=True)
-class Graded:
-    """An assignment graded as ``python -m maca grade`` grades it, for an export format:
-    the rows of `maca.exercises.grading.grade_files`, the set, the class list's students
-    (`maca.exercises.roster.Student`, in class order), and the teacher's choices."""
-
-    rows: list[grading.GradeRow]
-    base: ExerciseSet
-    course: str
-    assignment: str
-    students: list[RosterStudent]
-    separator: str
-    lang: str
+#: the formats `ClassStore.export` writes (`export_text`'s)
+EXPORTS = ("grades",)
 
 
-def _grades_csv(graded: Graded) -> bytes:
-    """``grades.csv``, written by `maca.exercises.grading.write_grades` as ``grade`` writes it."""
+def export_text(rows: Sequence[grading.GradeRow], students: Sequence[RosterStudent],
+                base: ExerciseSet, course: str, assignment: str, fmt: str = "grades",
+                separator: str = ",", lang: str = "tr") -> str:
+    """The export's text from the rows ``grade`` grades (`maca.exercises.grading.grade_files`)
+    and the class list's students in class order: ``grades.csv`` as
+    `maca.exercises.grading.write_grades` writes it (``students`` and ``lang`` are the
+    gradebook's: the rows already say the language)."""
     with tempfile.TemporaryDirectory(prefix="maca-export-") as folder:
         path = Path(folder) / "grades.csv"
-        grading.write_grades(graded.rows, graded.base, path, graded.separator)
-        return path.read_bytes()
-
-
-#: the export formats: each writes the file's bytes from the graded assignment
-EXPORTS: dict[str, Callable[[Graded], bytes]] = {"grades": _grades_csv}
+        grading.write_grades(rows, base, path, separator)
+        with open(path, encoding="utf-8", newline="") as written:   # its \r\n kept
+            return written.read()
 
 
 # ---- the store -----------------------------------------------------------------------------
@@ -457,7 +449,7 @@ class ClassStore:
                 codes.add(join_code)
                 session.add(m.Student(class_id=school_class.id, student_id=student.id,
                                       name=student.name, position=position, join_code=join_code,
-                                      lms_ids=_lms_ids(student)))
+                                      **_lms_ids(student)))
             return _class_info(school_class, len(roster), roster.note)
 
     def classes(self, *, teacher_id: int) -> list[ClassInfo]:
@@ -743,11 +735,12 @@ class ClassStore:
                separator: str = ",", lang: str = "tr") -> ExportFile:
         """An assignment's grades as a file: the class's latest answers graded by the same code
         as ``python -m maca grade`` (`maca.exercises.grading.grade_files` on the answers files,
-        named as the tools name them, with the class list), written by `EXPORTS` [fmt]."""
+        named as the tools name them, with the class list), written by `export_text`."""
         if fmt not in EXPORTS:
             raise InputError(Text(f"{shown(fmt)} biçiminde dışa aktarılamıyor: "
-                                  f"{', '.join(EXPORTS)} seç", f"cannot export as {shown(fmt)}: "
-                                  f"choose {', '.join(EXPORTS)}"))
+                                  f"{', '.join(EXPORTS)} seç",
+                                  f"cannot export as {shown(fmt)}: choose "
+                                  f"{', '.join(EXPORTS)}"))
         if separator not in SEPARATORS:
             raise InputError(Text(f"ayırıcı {shown(separator)} olamaz: {', '.join(SEPARATORS)}",
                                   f"the separator cannot be {shown(separator)}: use "
@@ -771,10 +764,10 @@ class ClassStore:
             files = sorted(answers.iterdir())
             rows = grading.grade_files(base, files, school_class.course, assignment.name,
                                        roster, assignment.hints, lang)
-        data = EXPORTS[fmt](Graded(rows, base, school_class.course, assignment.name, roster,
-                                   separator, lang))
+        text = export_text(rows, roster, base, school_class.course, assignment.name, fmt,
+                           separator, lang)
         return ExportFile(f"{fmt}-{file_stem(school_class.course)}-{file_stem(assignment.name)}"
-                          ".csv", "text/csv; charset=utf-8", data)
+                          ".csv", "text/csv; charset=utf-8", text.encode("utf-8"))
 
 
 # ---- helpers -------------------------------------------------------------------------------
@@ -888,14 +881,15 @@ def _event_result(session: Session, student_pk: int, assignment: m.Assignment, c
 
 
 def _lms_ids(student: RosterStudent) -> dict[str, str]:
-    """What the class list says of a student beyond the id and the name (the fields of
-    `maca.exercises.roster.Student` it fills in), to give the gradebook the same student."""
-    return {k: v for k, v in asdict(student).items() if k not in ("id", "name") and v}
+    """The course systems' ids the class list gives a student (`maca.server.models.LMS_FIELDS`
+    that its `maca.exercises.roster.Student` fills in)."""
+    return {k: v for k, v in asdict(student).items() if k in m.LMS_FIELDS and v}
 
 
 def _roster_student(student: m.Student) -> RosterStudent:
     """The class list's student again, as `maca.exercises.roster` read it."""
-    return RosterStudent(student.student_id, student.name, **student.lms_ids)
+    ids = {k: getattr(student, k) for k in m.LMS_FIELDS if getattr(student, k) is not None}
+    return RosterStudent(student.student_id, student.name, **ids)
 
 
 def _not_found(what: Text) -> NotFoundError:
