@@ -386,16 +386,16 @@ class ClassStore:
         digest = hash_password(password)
         try:
             with self._write.begin() as session:
-                if session.scalar(select(m.Teacher.id).where(m.Teacher.name == name)):
-                    raise IntegrityError("", {}, Exception("taken"))
-                teacher = m.Teacher(name=name, password_hash=digest, created=m.now())
-                session.add(teacher)
-                session.flush()
-                return _teacher_info(teacher)
-        except IntegrityError:
-            raise TakenError(Text(f"{shown(name)} adında bir öğretmen zaten var: başka bir ad "
+                if session.scalar(select(m.Teacher.id).where(m.Teacher.name == name)) is None:
+                    teacher = m.Teacher(name=name, password_hash=digest, created=m.now())
+                    session.add(teacher)
+                    session.flush()
+                    return _teacher_info(teacher)
+        except IntegrityError:      # the same name, added by another process at that moment
+            pass
+        raise TakenError(Text(f"{shown(name)} adında bir öğretmen zaten var: başka bir ad "
                                   "seç", f"there is already a teacher named {shown(name)}: "
-                                  "choose another name")) from None
+                                  "choose another name"))
 
     def check_teacher(self, *, name: str, password: str) -> TeacherInfo | None:
         """The teacher with this name and password, or None (as slow for an unknown name)."""
@@ -504,17 +504,17 @@ class ClassStore:
             with self._write.begin() as session:
                 _own_class(session, teacher_id, class_id)
                 if session.scalar(select(m.Assignment.id).where(
-                        m.Assignment.class_id == class_id, m.Assignment.name == name)):
-                    raise IntegrityError("", {}, Exception("taken"))
-                assignment = m.Assignment(class_id=class_id, set_id=set_id, name=name, due=due,
-                                          hints=hints, created=m.now())
-                session.add(assignment)
-                session.flush()
-                return _assignment_info(assignment)
-        except IntegrityError:
-            raise TakenError(Text(f"bu sınıfta {shown(name)} adında bir ödev zaten var: başka "
+                        m.Assignment.class_id == class_id, m.Assignment.name == name)) is None:
+                    assignment = m.Assignment(class_id=class_id, set_id=set_id, name=name,
+                                              due=due, hints=hints, created=m.now())
+                    session.add(assignment)
+                    session.flush()
+                    return _assignment_info(assignment)
+        except IntegrityError:      # the same name, opened by another process at that moment
+            pass
+        raise TakenError(Text(f"bu sınıfta {shown(name)} adında bir ödev zaten var: başka "
                                   "bir ad seç", f"this class already has an assignment named "
-                                  f"{shown(name)}: choose another name")) from None
+                                  f"{shown(name)}: choose another name"))
 
     def assignments(self, *, teacher_id: int, class_id: int) -> list[AssignmentInfo]:
         """The assignments of one of the teacher's classes, the oldest first."""
