@@ -125,6 +125,25 @@ def test_a_teachers_name_is_taken_once_and_a_short_password_refused(store: Class
     assert store.teacher_count() == 1
 
 
+def test_one_name_added_twice_at_once_makes_one_teacher(store: ClassStore) -> None:
+    outcomes: list[str] = []
+
+    def add() -> None:
+        try:
+            store.add_teacher(name="Ayşe Hoca", password=PASSWORD)
+            outcomes.append("made")
+        except TakenError:
+            outcomes.append("taken")
+
+    threads = [threading.Thread(target=add) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["made", "taken", "taken", "taken"]
+    assert store.teacher_count() == 1
+
+
 def test_the_secret_is_made_once_for_every_process(db_url: str) -> None:
     first, second = ClassStore(db_url), ClassStore(db_url)
     try:
