@@ -274,3 +274,17 @@ def test_threat_jam_network(web: Web) -> None:
                                "file": document})
             replies.append(student.receive_json())
     assert replies[0] == replies[1] and replies[0]["type"] == "saved"
+
+
+def test_behind_a_tls_proxy_the_cookies_are_secure(server: Any, tmp_path: Path) -> None:
+    """A TLS proxy on this computer (trusted by default) says the request came over HTTPS:
+    the cookies then travel over HTTPS only, and the plain-HTTP warning goes."""
+    import httpx
+
+    running = server(f"sqlite:///{tmp_path / 'proxied.db'}")
+    with httpx.Client(base_url=running.url, headers={"x-forwarded-proto": "https"}) as client:
+        page = client.get("/teacher/login")
+        assert "Secure" in page.headers["set-cookie"] and "şifresiz HTTP" not in page.text
+    with httpx.Client(base_url=running.url) as client:
+        page = client.get("/teacher/login")
+        assert "Secure" not in page.headers["set-cookie"] and "şifresiz HTTP" in page.text

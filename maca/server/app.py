@@ -265,6 +265,11 @@ class Server:
 
     # -- helpers ---------------------------------------------------------------------------
 
+    def secure(self, request: Request) -> bool:
+        """Whether the request came over HTTPS: served with ``--tls``, or through a TLS proxy
+        that says so (``X-Forwarded-Proto``, trusted from the proxies ``--proxy`` names)."""
+        return self.tls or request.url.scheme == "https"
+
     async def call(self, method: str, **kwargs: Any) -> Any:
         """A store operation, in a worker thread."""
         return await run_in_threadpool(getattr(self.store, method), **kwargs)
@@ -278,10 +283,10 @@ class Server:
         if session is not None:
             response.set_cookie(TEACHER_COOKIE, self.sessions.dump(session),
                                 max_age=self.sessions.max_age, path="/", httponly=True,
-                                samesite="strict", secure=self.tls)
+                                samesite="strict", secure=self.secure(request))
         if request.query_params.get("lang") in ("tr", "en"):
             response.set_cookie(LANG_COOKIE, request.query_params["lang"], max_age=STUDENT_AGE,
-                                samesite="lax", secure=self.tls)
+                                samesite="lax", secure=self.secure(request))
         return response
 
     def html(self, request: Request, text: str, status: int = 200,
@@ -295,7 +300,7 @@ class Server:
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": refusal.text[lang]}, refusal.status)
         page = pages.layout(say("server.pages.title")[lang], pages.field_error(refusal.text, lang),
-                            lang, tls=self.tls)
+                            lang, tls=self.secure(request))
         return self.html(request, page, refusal.status)
 
     def teacher(self, request: Request) -> Session:
@@ -377,7 +382,7 @@ class Server:
         payload = await self.student_payload(token)
         response = JSONResponse(payload)
         response.set_cookie(STUDENT_COOKIE, token, max_age=STUDENT_AGE, path="/", httponly=True,
-                            samesite="strict", secure=self.tls)
+                            samesite="strict", secure=self.secure(request))
         return response
 
     async def me(self, request: Request) -> Response:
@@ -395,7 +400,7 @@ class Server:
             await self.call("sign_out", token=token)
         response = JSONResponse({"signed_out": True})
         response.delete_cookie(STUDENT_COOKIE, path="/", httponly=True, samesite="strict",
-                               secure=self.tls)
+                               secure=self.secure(request))
         return response
 
     async def student_socket(self, ws: WebSocket) -> None:
@@ -473,7 +478,7 @@ class Server:
 
     async def login_form(self, request: Request) -> Response:
         session = self.session(request) or Session.new()
-        return self.html(request, pages.login_page(lang_of(request), session.csrf, self.tls),
+        return self.html(request, pages.login_page(lang_of(request), session.csrf, self.secure(request)),
                          session=session)
 
     async def login(self, request: Request) -> Response:
@@ -484,18 +489,18 @@ class Server:
             password = text_field(form, "password", 200)
         except Refused as refusal:
             fresh = self.session(request) or Session.new()
-            return self.html(request, pages.login_page(lang, fresh.csrf, self.tls, refusal.text),
+            return self.html(request, pages.login_page(lang, fresh.csrf, self.secure(request), refusal.text),
                              refusal.status, session=fresh)
         address, key = address_of(request), name.casefold()
         guards = self.guards
         if guards.login_address.blocked(address) or guards.login_name.blocked(key):
-            return self.html(request, pages.login_page(lang, session.csrf, self.tls,
+            return self.html(request, pages.login_page(lang, session.csrf, self.secure(request),
                                                        word("too_many_logins")), 429)
         teacher = await self.call("check_teacher", name=name, password=password)
         if teacher is None:
             guards.login_address.fail(address)
             guards.login_name.fail(key)
-            return self.html(request, pages.login_page(lang, session.csrf, self.tls,
+            return self.html(request, pages.login_page(lang, session.csrf, self.secure(request),
                                                        word("wrong_login")), 401)
         return self.finish(request, RedirectResponse("/teacher/", 303),
                            Session.new(teacher.id, teacher.name))
@@ -509,7 +514,7 @@ class Server:
         session = self.teacher(request)
         listed = await self.call("classes", teacher_id=session.teacher_id)
         return self.html(request, pages.classes_page(lang_of(request), session.csrf,
-                                                     session.name, listed, self.tls, error),
+                                                     session.name, listed, self.secure(request), error),
                          status)
 
     async def create_class(self, request: Request) -> Response:
@@ -533,7 +538,7 @@ class Server:
                        status: int = 200) -> Response:
         session = self.teacher(request)
         return self.html(request, pages.teachers_page(lang_of(request), session.csrf,
-                                                      session.name, self.tls, error, added),
+                                                      session.name, self.secure(request), error, added),
                          status)
 
     async def add_teacher(self, request: Request) -> Response:
@@ -559,7 +564,7 @@ class Server:
                                  class_id=class_id)
         return self.html(request, pages.class_page(
             lang_of(request), session.csrf, session.name, info, students, opened, set_names(),
-            self.address(request), self.tls, error), status)
+            self.address(request), self.secure(request), error), status)
 
     async def cards(self, request: Request) -> Response:
         session = self.teacher(request)
@@ -567,7 +572,7 @@ class Server:
         info = await self.call("class_info", teacher_id=session.teacher_id, class_id=class_id)
         students = await self.call("students", teacher_id=session.teacher_id, class_id=class_id)
         return self.html(request, pages.cards_page(lang_of(request), info, students,
-                                                   self.address(request), self.tls))
+                                                   self.address(request), self.secure(request)))
 
     async def open_assignment(self, request: Request) -> Response:
         self.teacher(request)
@@ -598,7 +603,7 @@ class Server:
         table, body = await self.live_html(session.teacher_id, request.path_params["assignment_id"],
                                            lang)
         return self.html(request, pages.live_page(lang, session.csrf, session.name, table, body,
-                                                  sorted(EXPORTS), self.tls, message, error),
+                                                  sorted(EXPORTS), self.secure(request), message, error),
                          status)
 
     async def question(self, request: Request) -> Response:
@@ -614,7 +619,7 @@ class Server:
                                    assignment_id=assignment_id, exercise_id=column.id)
         return self.html(request, pages.question_page(lang_of(request), session.csrf,
                                                       session.name, table, column, versions,
-                                                      self.tls))
+                                                      self.secure(request)))
 
     async def export(self, request: Request) -> Response:
         session = self.teacher(request)
@@ -647,7 +652,7 @@ class Server:
 
     async def security(self, request: Request) -> Response:
         session = self.teacher(request)
-        return self.html(request, pages.threat_page(lang_of(request), self.tls, session.csrf,
+        return self.html(request, pages.threat_page(lang_of(request), self.secure(request), session.csrf,
                                                     session.name))
 
     async def teacher_socket(self, ws: WebSocket) -> None:

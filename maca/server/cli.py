@@ -141,6 +141,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                                  "built first if missing)")
     serve.add_argument("--tls", nargs=2, type=Path, metavar=("CERT", "KEY"),
                        help="serve HTTPS with this certificate and key (PEM files)")
+    serve.add_argument("--proxy", default="127.0.0.1", metavar="ADDRESSES",
+                       help="the HTTP/TLS proxies in front of the server, whose X-Forwarded-For "
+                            "and X-Forwarded-Proto are trusted (default 127.0.0.1; comma "
+                            "separated)")
     serve.add_argument("--teacher-name", default="öğretmen",
                        help="the first teacher's name (default öğretmen)")
     serve.add_argument("--teacher-password-file", type=Path,
@@ -202,7 +206,7 @@ def serve(args: argparse.Namespace) -> int:
                             ws_max_size=2 * limits.message, ws_ping_interval=20,
                             ssl_certfile=str(args.tls[0]) if tls else None,
                             ssl_keyfile=str(args.tls[1]) if tls else None,
-                            proxy_headers=False)
+                            proxy_headers=True, forwarded_allow_ips=args.proxy)
     uvicorn.Server(config).run()
     return 0
 

@@ -101,11 +101,11 @@ class Hub:
         class's listeners."""
         kind, process = payload.get("kind"), payload.get("process", "")
         if kind == "bye":            # its students' sockets are gone: tell their classes
-            for class_id, students in self.seen.items():
-                for student, processes in students.items():
+            for gone_class, students in self.seen.items():
+                for gone, processes in students.items():
                     if processes.pop(process, 0):
-                        for queue in list(self.listeners.get(class_id, ())):
-                            queue.put_nowait(Event("presence", class_id, student))
+                        for queue in list(self.listeners.get(gone_class, ())):
+                            queue.put_nowait(Event("presence", gone_class, gone))
             return
         if kind == "hello":
             if process != self.process:
