@@ -401,6 +401,28 @@ def test_a_save_is_graded_by_the_engine_not_the_client(school: Class) -> None:
     assert wrong.score == 0 and set(wrong.scores.values()) - {None} == {0}
 
 
+def test_the_assignments_hints_policy_decides(school: Class) -> None:
+    """A right answer after the solution was seen: 0 points when hints count (and flagged),
+    the point when they are ignored, as ``grade --hints`` grades it."""
+    store = school.store
+    ignored = store.open_assignment(teacher_id=school.teacher.id, class_id=school.info.id,
+                                    set_id="follow_suit", name="hw2", hints="ignored")
+    token = school.join(0)
+    results = {}
+    for assignment in (school.assignment, ignored):
+        document = json.loads(answers("2024001", 1, assignment=assignment.name))
+        first = next(iter(document["answers"]))
+        document["answers"][first]["solution_seen"] = True
+        results[assignment.hints] = store.save_answers(
+            token=token, assignment_id=assignment.id, client_id=f"h-{assignment.id}",
+            document=json.dumps(document)).scores[first]
+    assert results == {"counted": 0, "ignored": 1}
+    rows = {a.hints: store.class_table(teacher_id=school.teacher.id,
+                                       assignment_id=a.id).rows[0]
+            for a in (school.assignment, ignored)}
+    assert all(len(row.unusual) == 1 for row in rows.values())
+
+
 def test_a_save_sent_again_counts_once(school: Class) -> None:
     token = school.join(0)
     document = answers(school.students[0].student_id, 3)
