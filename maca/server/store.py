@@ -41,6 +41,23 @@ before the call returns, so a confirmed save survives the server's death. Of two
 later one received is the student's progress, unless it is an earlier snapshot of the one
 kept (no exercise with more tries, hints or a solution seen, and at least one with fewer):
 an old save arriving late never replaces newer answers.
+
+>>> import tempfile
+>>> store = ClassStore(f"sqlite:///{tempfile.mkdtemp()}/class.db")
+>>> teacher = store.add_teacher(name="Ayşe Hoca", password="tebeşir tozu")
+>>> made = store.create_class(teacher_id=teacher.id, course="9A", source_name="9a.csv",
+...                           class_list="student_id;name\\n7;Gül\\n".encode("cp1254"))
+>>> hw = store.open_assignment(teacher_id=teacher.id, class_id=made.id, set_id="passing",
+...                            name="hw1")
+>>> student, = store.students(teacher_id=teacher.id, class_id=made.id)
+>>> token, me = store.join(class_code=made.code, join_code=student.join_code)
+>>> answers = Progress("9A", "hw1", "7", "passing")
+>>> answers.record("pass-1", find_set("passing")["pass-1"].answer())
+>>> saved = store.save_answers(token=token, assignment_id=hw.id, client_id="c1",
+...                            document=answers.to_json())
+>>> me.name, saved.scores["pass-1"], saved.score, saved.duplicate
+('Gül', 1, 1, False)
+>>> store.close()
 """
 from __future__ import annotations
 
@@ -51,7 +68,7 @@ import secrets
 import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import IntegrityError
