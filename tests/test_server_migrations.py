@@ -113,6 +113,10 @@ def test_the_migrations_are_package_data() -> None:
     root = Path(__file__).resolve().parents[1]
     config = tomllib.loads((root / "pyproject.toml").read_text())
     data = config["tool"]["setuptools"]["package-data"]["maca.server"]
-    shipped = {p for pattern in data for p in (root / "maca" / "server").glob(pattern)}
-    assert MIGRATIONS / "env.py" in shipped and MIGRATIONS / "script.py.mako" in shipped
-    assert set(MIGRATIONS.glob("versions/*.py")) <= shipped
+    package = root / "maca" / "server"          # the sources (the tests may run on a build)
+    shipped = {p for pattern in data for p in package.glob(pattern)}
+    migrations = package / "migrations"
+    assert {migrations / "env.py", migrations / "script.py.mako"} <= shipped
+    versions = set(migrations.glob("versions/*.py"))
+    assert versions and versions <= shipped
+    assert {p.name for p in versions} == {p.name for p in MIGRATIONS.glob("versions/*.py")}
