@@ -353,7 +353,11 @@ def site_dir(tmp_path: Path) -> Path:
 def make_web(db_url: str, site: Path, **options: Any) -> Iterator[Web]:
     """The class server's app (``create_app`` with ``options``) on ``db_url`` with its first
     teacher (added unless there is one), in a TestClient (``https://testserver`` when ``tls``)."""
-    from starlette.testclient import TestClient
+    import warnings
+
+    with warnings.catch_warnings():    # Starlette 1.10 would rather have httpx2; httpx works
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
 
     from maca.server.app import create_app
     from maca.server.store import ClassStore

@@ -656,8 +656,9 @@ class Server:
                                                     session.name))
 
     async def teacher_socket(self, ws: WebSocket) -> None:
-        """``WS /ws/teacher?assignment=<id>``: the live class page, drawn again (at most every
-        50 ms) whenever an answer lands or a student's socket opens or closes."""
+        """``WS /ws/teacher?assignment=<id>``: the live class page, drawn again whenever an
+        answer lands or a student's socket opens or closes (50 ms after the first event of a
+        burst, at most about four times a second)."""
         session = self.session(ws)
         if not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
             await ws.close(4403)
@@ -684,6 +685,7 @@ class Server:
                     queue.get_nowait()
                 _, html = await self.live_html(session.teacher_id, assignment_id, lang)
                 await ws.send_json({"type": "draw", "panel": 0, "html": html})
+                await asyncio.sleep(0.2)            # a busy class: at most ~4 draws a second
 
         task = asyncio.get_running_loop().create_task(pump())
         try:
