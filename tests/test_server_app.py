@@ -85,6 +85,11 @@ def test_log_in_in_turkish_first_and_english_on_request(web: Web) -> None:
     assert right.status_code == 303 and right.headers["location"] == "/teacher/"
     cookie = right.headers["set-cookie"]
     assert "HttpOnly" in cookie and "SameSite=strict" in cookie and "Secure" not in cookie
+    headers = web.client.get("/teacher/").headers
+    assert "default-src 'self'" in headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert (headers["x-frame-options"], headers["x-content-type-options"],
+            headers["cache-control"]) == ("DENY", "nosniff", "no-store")
 
 
 def test_a_class_from_a_cp1254_class_list_with_its_codes_and_cards(web: Web) -> None:

@@ -81,7 +81,7 @@ WORDS = catalogue("server.pages", {
                      "test: tests/test_server_security.py):"),
     "can": ("Yapabilir", "Can"),
     "cannot": ("Yapamaz", "Cannot"),
-}, scoped=True)
+}, one={"online_count": ("{n} öğrenci çevrimiçi", "{n} student online")}, scoped=True)
 
 #: the threat model: (key, can?, tr, en); tests/test_server_security.py tests each line by key
 THREAT_LINES: list[tuple[str, bool, str, str]] = [
@@ -188,8 +188,8 @@ LIVE_JS = """
 def t(key: str, lang: str, **params: Any) -> str:
     """The escaped text ``server.pages.<key>`` in ``lang``.
 
-    >>> t("online_count", "en", n=3)
-    '3 students online'
+    >>> t("online_count", "en", n=3), t("online_count", "en", n=1)
+    ('3 students online', '1 student online')
     """
     return escape(say(f"server.pages.{key}").say(lang, **params))
 
