@@ -288,3 +288,28 @@ def test_behind_a_tls_proxy_the_cookies_are_secure(server: Any, tmp_path: Path) 
     with httpx.Client(base_url=running.url) as client:
         page = client.get("/teacher/login")
         assert "Secure" not in page.headers["set-cookie"] and "şifresiz HTTP" in page.text
+
+
+def test_threat_block_joins(server: Any, tmp_path: Path) -> None:
+    """A flood of wrong codes from several addresses (through the trusted proxy on this
+    computer) blocks those addresses; a student who never failed still joins the class."""
+    import httpx
+
+    from maca.server.store import ClassStore
+
+    running = server(f"sqlite:///{tmp_path / 'flood.db'}")
+    with ClassStore(f"sqlite:///{tmp_path / 'flood.db'}") as store:
+        teacher = store.check_teacher(name=TEACHER, password=PASSWORD)
+        made = store.create_class(teacher_id=teacher.id, course="9A",
+                                  class_list=b"student_id\n1\n2\n", source_name="c.csv")
+        first, second = store.students(teacher_id=teacher.id, class_id=made.id)
+    with httpx.Client(base_url=running.url) as client:
+        def join(address: str, code: str) -> httpx.Response:
+            client.cookies.clear()
+            return client.post("/api/class/join", json={"class_code": made.code,
+                                                        "join_code": code},
+                               headers={"x-forwarded-for": address})
+        for n in range(60):                     # Limits(): 20 per address, 60 per class
+            assert join(f"10.0.0.{n % 4}", f"WRONG{n:03}").status_code in (401, 429)
+        assert join("10.0.0.1", first.join_code).status_code == 429
+        assert join("10.0.0.9", second.join_code).status_code == 200

@@ -370,7 +370,9 @@ class Server:
                 raise bad_field(name, word("hint_code"))
         address, code = address_of(request), str(class_code).strip().upper()
         guards = self.guards
-        if guards.join_address.blocked(address) or guards.join_class.blocked(code):
+        # a class flooded with wrong codes still lets in every address that has not failed
+        if guards.join_address.blocked(address) or (guards.join_class.blocked(code)
+                                                    and guards.join_address.failed(address)):
             raise Refused(429, word("too_many_joins"))
         try:
             token, _ = await self.call("join", class_code=str(class_code).strip(),

@@ -129,6 +129,11 @@ THREAT_LINES: list[tuple[str, bool, str, str]] = [
     ("other_teacher", False,
      "Bir öğretmen başka bir öğretmenin sınıflarını göremez.",
      "(nor can a teacher) see another teacher's classes."),
+    ("block_joins", True,
+     "Yanlış kodlarla bir sınıfa katılmayı birkaç dakika yavaşlatabilir: o sırada yalnızca hiç "
+     "yanlış kod denememiş cihazlar katılır.",
+     "slow down joining a class for a few minutes by flooding it with wrong codes: meanwhile "
+     "only devices that have not tried a wrong code join."),
     ("shared_code", True,
      "Eline geçen bir katılım koduyla o öğrenci olarak girebilir: kartları öğrencinin kendisine "
      "ver.",

@@ -112,8 +112,12 @@ class RateLimit:
 
     def blocked(self, key: str, now: float | None = None) -> bool:
         """Whether ``key`` has failed too often lately."""
+        return self.failed(key, now) >= self.limit
+
+    def failed(self, key: str, now: float | None = None) -> int:
+        """How often ``key`` has failed lately."""
         now = time.monotonic() if now is None else now
-        return len(self._recent(key, now)) >= self.limit
+        return len(self._recent(key, now))
 
     def fail(self, key: str, now: float | None = None) -> None:
         """Count one failure for ``key``."""
