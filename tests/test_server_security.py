@@ -71,6 +71,11 @@ def test_threat_guess_password(db_url: str, site_dir: Path) -> None:
         blocked = web.login()          # now even the right password waits
         assert blocked.status_code == 429 and "Çok fazla başarısız giriş" in blocked.text
         assert web.client.get("/teacher/", follow_redirects=False).status_code == 303
+    with make_web(db_url, site_dir, limits=Limits(logins_per_address=50,
+                                                  logins_per_name=3)) as web:
+        for _ in range(3):
+            assert web.login(password="tahmin 1234").status_code == 401
+        assert web.login().status_code == 429        # the name is held for this address
 
 
 def test_threat_forge_cookie(web: Web) -> None:
@@ -313,3 +318,23 @@ def test_threat_block_joins(server: Any, tmp_path: Path) -> None:
             assert join(f"10.0.0.{n % 4}", f"WRONG{n:03}").status_code in (401, 429)
         assert join("10.0.0.1", first.join_code).status_code == 429
         assert join("10.0.0.9", second.join_code).status_code == 200
+
+
+def test_a_flood_of_wrong_passwords_does_not_lock_the_teacher_out(server: Any,
+                                                                  tmp_path: Path) -> None:
+    import re
+
+    import httpx
+
+    running = server(f"sqlite:///{tmp_path / 'logins.db'}")
+
+    def login(address: str, password: str) -> httpx.Response:
+        with httpx.Client(base_url=running.url, headers={"x-forwarded-for": address}) as client:
+            csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/teacher/login").text)
+            assert csrf
+            return client.post("/teacher/login", data={"csrf": csrf.group(1), "name": TEACHER,
+                                                       "password": password})
+    for n in range(10):                         # Limits(): 10 per name, 10 per address
+        assert login(f"10.0.1.{n % 5}", "tahmin 1234").status_code == 401
+    assert login("10.0.1.1", PASSWORD).status_code == 429
+    assert login("10.0.1.200", PASSWORD).status_code == 303

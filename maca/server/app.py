@@ -495,7 +495,9 @@ class Server:
                              refusal.status, session=fresh)
         address, key = address_of(request), name.casefold()
         guards = self.guards
-        if guards.login_address.blocked(address) or guards.login_name.blocked(key):
+        # a name under attack still opens from an address that has not failed (the teacher's)
+        if guards.login_address.blocked(address) or (guards.login_name.blocked(key)
+                                                     and guards.login_address.failed(address)):
             return self.html(request, pages.login_page(lang, session.csrf, self.secure(request),
                                                        word("too_many_logins")), 429)
         teacher = await self.call("check_teacher", name=name, password=password)
