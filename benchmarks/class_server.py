@@ -282,7 +282,12 @@ class Lesson:
         tokens = await asyncio.gather(*(self.join(s, limit) for s in students))
         ready, done, begin = asyncio.Event(), asyncio.Event(), asyncio.Event()
         teacher = asyncio.create_task(self.watch(cookie, ready, done))
-        await ready.wait()
+        opened = asyncio.create_task(ready.wait())
+        await asyncio.wait([opened, teacher], timeout=60, return_when=asyncio.FIRST_COMPLETED)
+        if not ready.is_set():
+            opened.cancel()
+            teacher.cancel() if not teacher.done() else teacher.result()
+            raise SystemExit("the teacher's live page did not open within 60 s")
         self.stop_at = time.monotonic() + 10 ** 6
         work = [asyncio.create_task(self.answer(s, t, begin))
                 for s, t in zip(students, tokens) if t is not None]
@@ -317,6 +322,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--db", default="sqlite", help="sqlite, postgresql or a database URL")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))    # the server is stopped too
     random.seed(args.seed)
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="maca-bench-") as name:

@@ -277,14 +277,20 @@ function showJoined() {
   show();
 }
 
-// The server's own latest answers file of each assignment goes back into the browser (unless
-// answers here still wait to be sent), so a student on another computer finds theirs.
+// The server's own latest answers file of each assigned set goes back into the browser, so a
+// student on another computer finds theirs; answers here that still wait to be sent stay, and
+// a file of another assignment under the same name (practice as the same id) makes way.
 function restoreFiles() {
   const waiting = new Set(outbox().map((entry) => entry.assignment));
-  for (const assignment of joined.assignments) {
-    if (assignment.file && assignment.file_name && !waiting.has(assignment.id)) {
-      write(ANSWERS + assignment.file_name, assignment.file);
-    }
+  const sets = new Set(joined.assignments.map((assignment) => assignment.set));
+  for (const assignment of [...sets].map(assignmentFor)) {
+    if (!assignment.file_name) continue;
+    const key = ANSWERS + assignment.file_name;
+    const here = read(key);
+    const ours = here !== null && assignmentOf(here)?.id === assignment.id;
+    if (ours && waiting.has(assignment.id)) continue;
+    if (assignment.file) write(key, assignment.file);
+    else if (here !== null && !ours) forget([key]);
   }
 }
 

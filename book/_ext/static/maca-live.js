@@ -155,7 +155,7 @@ function wire(panel, number) {
     if (focus === document.body || panel.contains(focus)) focusAgain(body, last.act, last.value);
   }
 
-  start.addEventListener("click", async () => {
+  start.addEventListener("click", async (event) => {
     start.disabled = true;
     panel.setAttribute("aria-busy", "true");
     status.textContent = panel.dataset.loading;
@@ -178,7 +178,7 @@ function wire(panel, number) {
       event.preventDefault();  // a submit button (Enter in a field) sends no form
       send(target.dataset.act, target.dataset.value ?? "", typedFields(body));
     });
-    body.querySelector("[data-act]")?.focus();
+    if (event.isTrusted) body.querySelector("[data-act]")?.focus();  // the learner's own click
   });
 }
 
