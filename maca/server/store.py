@@ -667,7 +667,7 @@ class ClassStore:
     def _save(self, student: m.Student, assignment: m.Assignment, course: str, client_id: str,
               text: str, source: str | None) -> SaveResult:
         """Check, grade (outside any transaction), then log and keep in one transaction."""
-        where = source or Text("kaydedilen cevaplar", "the answers saved")
+        where = source or Text("gönderilen cevaplar", "the answers sent")
         progress = _parse(text, where)
         _same_work(progress, course, assignment, student, where)
         base = _base(assignment.set_id)
@@ -856,18 +856,27 @@ def _parse(text: str, source: str | Text) -> Progress:
 
 def _same_work(progress: Progress, course: str, assignment: m.Assignment, student: m.Student,
                where: str | Text) -> None:
-    """Refuse answers for another course, assignment, set or student."""
+    """Refuse answers for another course, assignment, set or student.
+
+    >>> from types import SimpleNamespace as Row
+    >>> _same_work(Progress("9B", "hw1", "7", "passing"), "9A", Row(name="hw1", set_id="passing"),
+    ...            Row(student_id="7"), "a.json")
+    Traceback (most recent call last):
+    ...
+    maca.server.errors.AnswersRefused: a.json: the answers are for course '9B', not '9A': not saved
+    """
     place = where if isinstance(where, Text) else Text(where, where)
-    checks = ((progress.course, course, Text("ders", "course")),
-              (progress.assignment, assignment.name, Text("ödev", "assignment")),
-              (progress.set_id, assignment.set_id, Text("set", "set")),
-              (progress.student_id, student.student_id, Text("öğrenci", "student")))
-    for theirs, ours, what in checks:
+    checks = ((progress.course, course, "{} dersi", "course"),
+              (progress.assignment, assignment.name, "{} ödevi", "assignment"),
+              (progress.set_id, assignment.set_id, "{} seti", "set"),
+              (progress.student_id, student.student_id, "{} numaralı öğrenci", "student"))
+    for theirs, ours, tr, en in checks:
         if theirs != ours:
             raise AnswersRefused(Text(
-                f"{place.tr}: cevaplar {shown(theirs)} {what.tr} için, {shown(ours)} için değil: "
-                "kaydedilmedi", f"{place.en}: the answers are for {what.en} {shown(theirs)}, "
-                f"not {shown(ours)}: not saved"))
+                f"{place.tr}: cevaplar {tr.format(shown(theirs))} için, {tr.format(shown(ours))} "
+                "için değil: kaydedilmedi",
+                f"{place.en}: the answers are for {en} {shown(theirs)}, not {shown(ours)}: "
+                "not saved"))
 
 
 def _grade(base: ExerciseSet, progress: Progress, hints: str, lang: str) -> grading.GradeRow:
