@@ -278,6 +278,18 @@ def test_opening_assignments(school: Class) -> None:
     assert len(store.assignments(teacher_id=teacher, class_id=class_id)) == 2
 
 
+def test_a_folder_named_like_a_set_where_the_server_runs_changes_nothing(
+        school: Class, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from maca.server import store as module
+    (tmp_path / "hearts").mkdir()
+    (tmp_path / "hearts.toml").write_text("not a set", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    module._base.cache_clear()
+    opened = school.store.open_assignment(teacher_id=school.teacher.id, class_id=school.info.id,
+                                          set_id="hearts", name="hw2")
+    assert opened.max_score == find_set(ROOT / "exercises" / "hearts.toml").max_score
+
+
 # ---- students ----------------------------------------------------------------------------
 
 def test_joining_by_codes_and_signing_out(school: Class) -> None:

@@ -81,7 +81,7 @@ from ..exercises.model import Exercise
 from ..exercises.progress import MAX_BYTES, Progress, student_seed
 from ..exercises.roster import ClassListError, Student as RosterStudent, decode_class, file_stem
 from ..exercises.session import answers_file_name
-from ..exercises.sets import ExerciseSet, find_set, set_names
+from ..exercises.sets import SET_FOLDERS, ExerciseSet, find_set, set_names
 from ..exercises.text import AnswersFileError
 from ..words import Text
 from . import models as m
@@ -300,7 +300,10 @@ class _CachedSet(ExerciseSet):
 
 @functools.lru_cache(maxsize=64)
 def _base(set_id: str) -> ExerciseSet:
-    found = find_set(set_id)
+    # by its file, not its name: a folder named like a set where the server runs is no set
+    path = next((folder / f"{set_id}.toml" for folder in SET_FOLDERS
+                 if (folder / f"{set_id}.toml").is_file()), None)
+    found = find_set(path or set_id)
     return _CachedSet(**{f.name: getattr(found, f.name) for f in fields(found)})
 
 
