@@ -226,10 +226,12 @@ class SecurityHeaders:
     """ASGI middleware: the security headers on every answer but the static site's, and
     ``Strict-Transport-Security`` under TLS. The referrer policy is ``same-origin``: with
     ``no-referrer`` Chromium sends ``Origin: null`` on a form's post, which `same_origin`
-    refuses."""
+    refuses. Scripts come from the server only; style attributes are allowed, since the
+    engine's pictures (`situation_html`, the cards' SVG) carry their styles inline."""
 
     HEADERS = [(b"content-security-policy",
                 b"default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                b"style-src-attr 'unsafe-inline'; "
                 b"script-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
                 b"form-action 'self'; base-uri 'none'"),
                (b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"),

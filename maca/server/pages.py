@@ -156,8 +156,8 @@ color:#1b1b1b}
 header{display:flex;gap:1rem;align-items:center;justify-content:space-between;
 border-bottom:1px solid #ccc;margin-bottom:1rem}
 header form{display:inline}
-table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.2rem .4rem;
-text-align:center}th.name,td.name{text-align:left}
+table.grid{border-collapse:collapse;margin:.5rem 0}.grid>tbody>tr>td,.grid>tbody>tr>th{
+border:1px solid #ccc;padding:.2rem .4rem;text-align:center}.grid .name{text-align:left}
 .error{color:#a00;font-weight:bold}.ok{color:#060}.warn{background:#fff3cd;padding:.5rem}
 .online{color:#080}.offline{color:#bbb}.miss{background:#fde2e2}.full{background:#dff5df}
 .part{background:#fff3cd}.flag{color:#a60}
@@ -322,7 +322,7 @@ def class_page(lang: str, csrf: str, teacher: str, info: Any, students: Sequence
             f'{t("hints_counted", lang)}</option><option value="ignored">'
             f'{t("hints_ignored", lang)}</option></select></label>'
             f'<button>{t("open", lang)}</button></form>'
-            f'<h2>{t("students", lang)}</h2><table><tr><th>student_id</th><th class="name">'
+            f'<h2>{t("students", lang)}</h2><table class="grid"><tr><th>student_id</th><th class="name">'
             f'{t("name", lang)}</th><th>{t("join_code", lang)}</th></tr>{people}</table>'
             f'<p><a href="/teacher/">{t("back", lang)}</a></p>')
     return layout(f"{info.course}", body, lang, csrf, teacher, tls)
@@ -374,7 +374,7 @@ def live_body(table: Any, online: set[int], lang: str) -> str:
         f'{t("missed", lang)} {s.missed}, {t("answered", lang)} {s.answered} · '
         f'<a href="{link}/{s.column.number}">{t("versions", lang)}</a></li>' for s in table.stats)
     present = len(online & {r.student.id for r in table.rows})
-    return (f'<p>{t("online_count", lang, n=present)}</p><table><tr><th class="name">'
+    return (f'<p>{t("online_count", lang, n=present)}</p><table class="grid"><tr><th class="name">'
             f'{said("sheet_student", lang)}</th>{head}<th>{t("score", lang)}</th></tr>{"".join(rows)}'
             f'</table><h2>{t("statistics", lang)}</h2><ul>{stats}</ul>')
 
@@ -415,7 +415,7 @@ def question_page(lang: str, csrf: str, teacher: str, table: Any, column: Any,
         f'<td class="name">{situation_html(v.exercise, lang)}</td>'
         f'<td>{"·" if v.answer is None else escape(show(v.answer)[lang])}</td>'
         f'<td>{"·" if v.score is None else v.score}</td></tr>' for v in versions)
-    body = (f'<p>{escape(column.prompt[lang])}</p><table><tr><th class="name">'
+    body = (f'<p>{escape(column.prompt[lang])}</p><table class="grid"><tr><th class="name">'
             f'{said("sheet_student", lang)}</th><th class="name">{t("question", lang, n=column.number)}'
             f'</th><th>{t("answer", lang)}</th><th>{t("score", lang)}</th></tr>{rows}</table>'
             f'<p><a href="/teacher/assignment/{table.assignment.id}">{t("live", lang)}</a></p>')
