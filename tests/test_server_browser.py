@@ -311,6 +311,9 @@ def test_three_students_answer_and_the_teacher_sees_it_live(class_server: ClassS
           f"on a student's page while answering: {longest:.0f} ms")
     assert max(delays) <= 1000
     assert longest <= 200
+    for sid, points in (("2026001", 2), ("2026002", 1)):     # the server's score, as saved
+        assert (f"sunucudaki puanın {points}/20"
+                in students[sid].locator(".maca-class-assignments").inner_text())
     # the teacher's export is what `grade` makes of the same answers files
     export = teacher.context.request.get(live_url.rstrip("/") + "/export?format=grades&"
                                          "separator=,")

@@ -165,10 +165,11 @@ function connect() {
         try { assignment = JSON.parse(entry)?.assignment; } catch { /* gone already */ }
         if (assignment !== null) scores.set(assignment, reply);
         problem = "";
+        showJoined();   // the server's score in the list of assignments
       } else {
         problem = String(reply.message ?? "");
+        show();
       }
-      show();
     }
   });
   ws.addEventListener("close", ({ code }) => {
