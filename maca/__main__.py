@@ -1,5 +1,6 @@
 """Command line: ``python -m maca`` deals a hand and plays out its first trick in the terminal;
-``check``, ``sheets`` and ``grade`` are the teacher's tools for exercise sets."""
+``check``, ``sheets`` and ``grade`` are the teacher's tools for exercise sets; ``class serve``
+starts the class server (`maca.server`)."""
 from __future__ import annotations
 
 import argparse
@@ -393,6 +394,9 @@ def main(argv: list[str] | None = None) -> int:
     from .terminal import add_arguments as play_arguments
     play_arguments(sub.add_parser("play", help="play a whole game against the computer "
                                                "(--timer S: a rated game)"))
+    from .server.cli import add_arguments as class_arguments
+    class_arguments(sub.add_parser("class", help="the class server: the site and the class "
+                                                 "API on the school's network"))
     for command in (check, sheets, grading):
         command.add_argument("--lang", dest="sub_lang", default=None, choices=["tr", "en"])
     args = parser.parse_args(argv)
@@ -406,6 +410,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "play":
         from .terminal import run
         return run(args)
+    if args.command == "class":
+        from .server.cli import run as run_class
+        return run_class(args)
     _safe_streams()
     try:
         if args.command == "puzzles":

@@ -229,3 +229,219 @@ def longest_task_since(page: Any, since: float) -> float:
     page.wait_for_timeout(300)   # the observer reports a task a moment after it ends
     return page.evaluate("since => Math.max(0, ...window.macaLongTasks"
                          ".filter(([start]) => start >= since).map(([, d]) => d))", since)
+
+
+# ---- the class server's databases (maca.server): a fresh one per test, SQLite and PostgreSQL --
+
+#: the PostgreSQL URL the server tests use (``.ci/run`` sets it: a Unix socket, no network)
+POSTGRES = "MACA_TEST_POSTGRES"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: Any, tmp_path: Path) -> Iterator[str]:
+    """A database URL for one test: a SQLite file in ``tmp_path``, or a new PostgreSQL
+    database on the server ``$MACA_TEST_POSTGRES`` names (created for the test, dropped after,
+    so tests in parallel never meet). Without that variable the PostgreSQL case is skipped,
+    unless ``MACA_REQUIRE_POSTGRES=1`` (CI), where it fails."""
+    import os
+    import secrets
+
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'class.db'}"
+        return
+    server = os.environ.get(POSTGRES)
+    if not server:
+        if os.environ.get("MACA_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"MACA_REQUIRE_POSTGRES=1 but {POSTGRES} is not set")
+        pytest.skip(f"{POSTGRES} is not set (a postgresql+psycopg:// URL of a role with CREATEDB)")
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"maca_t_{secrets.token_hex(6)}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        yield make_url(server).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+# ---- the class server's web layer (maca.server.app, S2): the app in-process, a server process --
+
+import contextlib  # noqa: E402 (the server section's own import)
+
+#: a small class list (Turkish letters) and the first teacher's account in the server tests
+CLASS_CSV = "student_id,name\n101,Ayşe Yılmaz\n102,Mehmet Öz\n103,Zeynep Kaya\n"
+TEACHER, PASSWORD = "öğretmen", "uzun bir parola"
+
+
+class Web:
+    """The class server's app on one database, driven through one Starlette TestClient (one
+    event loop): ``as_teacher`` / ``as_student(token)`` switch whose cookies it sends."""
+
+    def __init__(self, client: Any, store: Any) -> None:
+        self.client, self.store = client, store
+        self.teacher_cookies: dict[str, str] = {}
+
+    def csrf(self, path: str = "/teacher/login") -> str:
+        """The CSRF token in the form of ``path`` (as the teacher's browser got it)."""
+        import re
+
+        page = self.client.get(path)
+        found = re.search(r'name="csrf" value="([^"]+)"', page.text)
+        assert found, page.text[:300]
+        return found.group(1)
+
+    def login(self, name: str = TEACHER, password: str = PASSWORD) -> Any:
+        self.client.cookies.clear()
+        answer = self.client.post("/teacher/login", data={
+            "csrf": self.csrf(), "name": name, "password": password}, follow_redirects=False)
+        self.teacher_cookies = dict(self.client.cookies)
+        return answer
+
+    def as_teacher(self) -> None:
+        self.client.cookies.clear()
+        for key, value in self.teacher_cookies.items():
+            self.client.cookies.set(key, value)
+
+    def as_student(self, token: str | None) -> None:
+        self.client.cookies.clear()
+        if token:
+            self.client.cookies.set("maca_student", token)
+
+    def make_class(self, course: str = "9A", csv: bytes = CLASS_CSV.encode()) -> Any:
+        """A class made through the teacher's form (logged in)."""
+        answer = self.client.post("/teacher/classes", data={"csrf": self.csrf("/teacher/"),
+                                                             "course": course},
+                                  files={"class_list": ("class.csv", csv, "text/csv")},
+                                  follow_redirects=False)
+        assert answer.status_code == 303, answer.text[:500]
+        class_id = int(answer.headers["location"].rsplit("/", 1)[1])
+        teacher = self.store.check_teacher(name=TEACHER, password=PASSWORD)
+        return self.store.class_info(teacher_id=teacher.id, class_id=class_id)
+
+    def open_assignment(self, class_id: int, set_id: str = "follow_suit", name: str = "hw1",
+                        hints: str = "counted") -> Any:
+        answer = self.client.post(f"/teacher/class/{class_id}/assignments", data={
+            "csrf": self.csrf(f"/teacher/class/{class_id}"), "set": set_id, "name": name,
+            "due": "", "hints": hints}, follow_redirects=False)
+        assert answer.status_code == 303, answer.text[:500]
+        return int(answer.headers["location"].rsplit("/", 1)[1])
+
+    def join(self, class_code: str, join_code: str) -> Any:
+        """A student joins (their cookie replaces the teacher's in the client)."""
+        self.client.cookies.clear()
+        return self.client.post("/api/class/join", json={"class_code": class_code,
+                                                          "join_code": join_code})
+
+
+@pytest.fixture
+def site_dir(tmp_path: Path) -> Path:
+    """A stand-in for the built site: an index page and a script."""
+    site = tmp_path / "site"
+    (site / "_static").mkdir(parents=True)
+    (site / "index.html").write_text("<!doctype html><title>maca</title><p>maca site</p>",
+                                     encoding="utf-8")
+    (site / "_static" / "maca-class.js").write_text("// the page's class client\n")
+    return site
+
+
+@contextlib.contextmanager
+def make_web(db_url: str, site: Path, **options: Any) -> Iterator[Web]:
+    """The class server's app (``create_app`` with ``options``) on ``db_url`` with its first
+    teacher (added unless there is one), in a TestClient (``https://testserver`` when ``tls``)."""
+    import warnings
+
+    with warnings.catch_warnings():    # Starlette 1.10 would rather have httpx2; httpx works
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from maca.server.app import create_app
+    from maca.server.store import ClassStore
+
+    store = ClassStore(db_url)
+    if store.teacher_count() == 0:
+        store.add_teacher(name=TEACHER, password=PASSWORD)
+    base = "https://testserver" if options.get("tls") else "http://testserver"
+    try:
+        with TestClient(create_app(store, site, **options), base_url=base) as client:
+            yield Web(client, store)
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def web(db_url: str, site_dir: Path) -> Iterator[Web]:
+    """The class server's app on a fresh database with its first teacher, in a TestClient."""
+    with make_web(db_url, site_dir) as made:
+        yield made
+
+
+class ServerProcess:
+    """A class server started by ``python -m maca class serve`` on a free loopback port."""
+
+    def __init__(self, process: Any, url: str, output: Path) -> None:
+        self.process, self.url, self.output = process, url, output
+
+    def text(self) -> str:
+        """What the server printed so far."""
+        return self.output.read_text(encoding="utf-8", errors="replace")
+
+
+@pytest.fixture
+def server(tmp_path: Path, site_dir: Path) -> Iterator[Any]:
+    """``server(db_url, *flags)`` starts a class server process (its first teacher
+    `TEACHER` / `PASSWORD`), waits until it answers and gives a `ServerProcess`; every server
+    started is stopped at the end of the test."""
+    import os
+    import socket
+    import subprocess
+    import time
+
+    started: list[Any] = []
+    password = tmp_path / "password.txt"
+    password.write_text(PASSWORD, encoding="utf-8")
+    root = Path(__file__).resolve().parent.parent
+
+    def start(db_url: str, *flags: str) -> ServerProcess:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        output = tmp_path / f"server-{port}.txt"
+        env = {**os.environ, "PYTHONPATH": str(root), "PYTHONUNBUFFERED": "1"}
+        env.pop("MACA_TEACHER_PASSWORD", None)
+        with output.open("wb") as sink:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "maca", "class", "serve", "--host", "127.0.0.1",
+                 "--port", str(port), "--db", db_url, "--site", str(site_dir),
+                 "--teacher-name", TEACHER, "--teacher-password-file", str(password), *flags],
+                stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
+                cwd=root)
+        started.append(process)
+        scheme = "https" if "--tls" in flags else "http"
+        url = f"{scheme}://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:     # the port answers once uvicorn is up (HTTPS: a TCP connection is enough)
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start: "
+                                       f"{output.read_text(errors='replace')[-2000:]}") from None
+                time.sleep(0.1)
+        return ServerProcess(process, url, output)
+
+    try:
+        yield start
+    finally:
+        for process in started:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()

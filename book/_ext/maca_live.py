@@ -78,9 +78,13 @@ def live_link(docname: str) -> str | None:
 
 def _add_static(app: Any) -> None:
     """``builder-inited`` hook: ``static/`` (the live panels' scripts) and the panels' styles
-    (``maca/panels/static/``, which the notebook's widget ships too) into _static."""
+    (``maca/panels/static/``, which the notebook's widget ships too) into _static, and
+    ``site_root/`` into the site's root: ``api/class/hello`` says "no class server here", so the
+    exercises page's class client (``static/maca-class.js``) asks a plain static site its one
+    question without an error (a class server answers that address itself)."""
     app.config.html_static_path.append(str(Path(__file__).with_name("static")))
     app.config.html_static_path.append(str(Path(__file__).parents[2] / "maca/panels/static"))
+    app.config.html_extra_path.append(str(Path(__file__).with_name("site_root")))
 
 
 def _finish_body(app: Any, pagename: str, templatename: str, context: dict,

@@ -41,7 +41,7 @@ from ..errors import MacaError, shown
 from ..words import Text, catalogue, say
 from .files import plain, read_capped, unsafe_chars
 
-__all__ = ["Student", "ClassList", "ClassListError", "read_class", "parse_class", "file_stem",
+__all__ = ["Student", "ClassList", "ClassListError", "read_class", "decode_class", "parse_class", "file_stem",
            "name_clashes", "header_key", "MAX_STUDENTS", "MAX_ID", "ID_HEADERS", "NAME_HEADERS",
            "LMS_HEADERS"]
 
@@ -223,8 +223,21 @@ def read_class(path: str | Path) -> ClassList:
         raise ClassListError(say("roster.path"), value=shown(path))
     data = read_capped(path, _MAX_BYTES, ClassListError, Text("sınıf listesi", "class list"),
                        links=True)
-    text, encoding, note = _decode(data, str(path))
-    students = parse_class(text, str(path))
+    return decode_class(data, str(path))
+
+
+def decode_class(data: bytes, source: str = "<class list>") -> ClassList:
+    """Read a class list from the bytes of its file (an upload, say), as `read_class` does.
+
+    >>> decode_class("student_id;name\\n7;Gül\\n".encode("cp1254"), "c.csv").note.en
+    'c.csv: read as Windows Turkish (cp1254); check the Turkish letters'
+    """
+    if not isinstance(data, bytes):
+        raise ClassListError(say("roster.bytes"), source=source, value=shown(data))
+    if len(data) > _MAX_BYTES:
+        raise ClassListError(say("roster.too_large"), source=source, mb=_MAX_BYTES // 1_000_000)
+    text, encoding, note = _decode(data, source)
+    students = parse_class(text, source)
     students.encoding, students.note = encoding, note
     return students
 
@@ -373,6 +386,10 @@ def _separator(mark: str) -> Text:
 
 # The errors of a class list, for the teacher who wrote it (or the developer who reads it).
 catalogue("roster", {
+    "bytes": ("{source}: bir sınıf listesi dosyası bayt olarak verilir, {value} değil",
+              "{source}: a class list file is bytes, not {value}"),
+    "too_large": ("{source}: bir sınıf listesi için fazla büyük (en çok {mb} MB)",
+                  "{source}: too large for a class list (at most {mb} MB)"),
     "path": ("sınıf listesi bir dosya yolundan okunur, {value} değil",
              "a class list is read from a file path, not {value}"),
     "text": ("sınıf listesi bir CSV metni olmalı, {value} değil", "a class list is CSV text, not {value}"),

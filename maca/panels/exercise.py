@@ -13,7 +13,9 @@ worksheet writes its answers file into a temporary folder of the panel's own, an
 click the file is copied to the store under its own name (``maca-answers/<file name>``, so sets
 never mix); when the set is made live again the file is put back first and the worksheet
 restores every answer and verdict from it. Without a store answers are kept in ``folder`` (or
-in memory).
+in memory). A student who has joined a class on a class server opens their assigned sets
+``locked``: who they are comes from the class, and the page sends each answers file the set
+writes to the server (``book/_ext/static/maca-class.js``, with `class_box` on the exercises page).
 
 >>> panel = exercise_set("en", "passing")
 >>> attempt = panel.worksheet.current
@@ -38,10 +40,10 @@ from ..exercises.session import COURSE, GUEST, Attempt, Worksheet, answers_file_
 from ..exercises.sets import find_set, parse_set
 from ..exercises.text import AnswersFileError
 from ..reasons import seat_name
-from ..words import SeatWord, Text, catalogue, is_you, say
+from ..words import CATALOGUES, SeatWord, Text, catalogue, is_you, say
 from .base import Panel, button, card_buttons, group, heading, parse_card, parse_number
 
-__all__ = ["ExercisePanel", "exercise_set", "set_section", "STORAGE_PREFIX", "put_back",
+__all__ = ["ExercisePanel", "exercise_set", "set_section", "class_box", "STORAGE_PREFIX", "put_back",
            "keep_file"]
 
 Actions = dict[str, Callable[[str], object]]
@@ -82,6 +84,50 @@ catalogue("exercise_panel", {
     "static_file": ("Canlandırınca cevap dosyanı buradan alabilirsin.",
                     "Once live, you can get your answers file here."),
     "notebook_path": ("tr/alistirmalar/{name}.ipynb", "en/exercises/{name}.ipynb"),
+    "locked": ("Bu set sınıfının ödevi: ders, ödev ve numaran sınıfından geliyor, cevapların "
+               "kendiliğinden öğretmenine gidiyor.",
+               "This set is your class's assignment: the course, the assignment and your id come "
+               "from your class, and your answers go to your teacher by themselves."),
+}, scoped=True)
+
+#: the class box of the exercises page (`class_box`): its words, which the page's class client
+#: (``maca-class.js``) shows, and what it fills in (``{name}``, ``{n}``…)
+catalogue("class_join", {
+    "label": ("Sınıfın", "Your class"),
+    "intro": ("Öğretmenin sana bir sınıf kodu ve bir katılma kodu verdiyse buraya yaz: "
+              "cevapların kendiliğinden öğretmenine gider, dosya göndermen gerekmez.",
+              "If your teacher gave you a class code and a join code, type them here: your "
+              "answers go to your teacher by themselves, no file to send."),
+    "class_code": ("Sınıf kodu", "Class code"),
+    "join_code": ("Katılma kodun", "Your join code"),
+    "join": ("Sınıfa katıl", "Join your class"),
+    "hello": ("Merhaba {name}! Sınıfın: {course}", "Hello {name}! Your class: {course}"),
+    "assignments": ("Ödevlerin:", "Your assignments:"),
+    "no_assignments": ("Şimdilik ödevin yok.", "No assignments for now."),
+    "assignment": ("ödev {name}", "assignment {name}"),
+    "due": ("son gün {due}", "due {due}"),
+    "points": ("sunucudaki puanın {score}/{max}", "your score on the server {score}/{max}"),
+    "saved": ("Kaydedildi ✓", "Saved ✓"),
+    "sending": ("Gönderiliyor…", "Sending…"),
+    "waiting_one": ("Gönderilmeyi bekleyen 1 cevap — bağlantı gelince gönderilecek",
+                    "1 answer waiting to be sent — it goes as soon as the connection is back"),
+    "waiting": ("Gönderilmeyi bekleyen {n} cevap — bağlantı gelince gönderilecek",
+                "{n} answers waiting to be sent — they go as soon as the connection is back"),
+    "refused": ("Katılamadın: kodları denetleyip yeniden dene.",
+                "You could not join: check the codes and try again."),
+    "unreachable": ("Sınıf sunucusuna ulaşılamadı: bağlantını denetleyip yeniden dene.",
+                    "The class server cannot be reached: check your connection and try again."),
+    "ended": ("Oturumun kapanmış: kodlarınla yeniden katıl.",
+              "Your session has ended: join again with your codes."),
+    "signout": ("Çıkış yap", "Sign out"),
+    "signout_hint": ("Ortak bir bilgisayardaysan bitirince çıkış yap: bu tarayıcıda senden bir "
+                     "şey kalmaz.",
+                     "On a shared computer, sign out when you are done: nothing of yours stays "
+                     "in this browser."),
+    "signout_pending": ("{n} cevabın henüz gönderilmedi: çıkarsan bu tarayıcıdan silinir. Yine "
+                        "de çıkmak için bir daha bas.",
+                        "{n} of your answers are not sent yet: signing out deletes them from "
+                        "this browser. Press again to sign out anyway."),
 }, scoped=True)
 
 
@@ -104,7 +150,19 @@ class ExercisePanel(Panel):
     ``assignment`` and ``student`` pick their own variant (defaults: practice as a guest, or
     who the learner said they were the last time); the answers file is kept in ``store`` (the
     page's storage) or in ``folder``, not both (neither: in memory); ``text``, a set's TOML
-    text, is read instead of the set ``name`` (a notebook sheet carries its set so)."""
+    text, is read instead of the set ``name`` (a notebook sheet carries its set so); a
+    ``locked`` set (a joined student's assignment) keeps the course, assignment and student it
+    was given.
+
+    >>> given = ExercisePanel("en", "passing", course="9A", assignment="hw1", student="17",
+    ...                       locked=True)
+    >>> given.spec()["locked"], " readonly" in given.body(live=True)
+    (True, True)
+    >>> given.act("open")
+    Traceback (most recent call last):
+    ...
+    maca.errors.SettingError: this set is opened as its class gave it: who the learner is cannot change
+    """
 
     kind = "exercise_set"
     keeps = (STORAGE_PREFIX, WHO_LAST)
@@ -112,10 +170,15 @@ class ExercisePanel(Panel):
     def __init__(self, lang: str = "tr", name: str = "passing", course: str | None = None,
                  assignment: str | None = None, student: str | None = None,
                  folder: str | None = None, text: str | None = None,
-                 store: Any = None) -> None:
+                 store: Any = None, locked: bool = False) -> None:
         given = {"course": course, "assignment": assignment, "student": student,
-                 "folder": folder, "text": text}
+                 "folder": folder, "text": text, "locked": locked or None}
         super().__init__(lang, name=name, **{k: v for k, v in given.items() if v is not None})
+        if locked is not False and (locked is not True or None in (course, assignment, student)):
+            raise SettingError("a locked exercise set is opened as a course, an assignment and "
+                               "a student, all given")
+        #: who the learner is was given (by their class): the boxes are shown and cannot change
+        self.locked = locked
         if not isinstance(name, str) or not isinstance(text, (str, type(None))):
             raise SettingError(f"an exercise set is named by its id, not {shown(name)}, and "
                                "its text is a string")
@@ -179,6 +242,9 @@ class ExercisePanel(Panel):
 
     def _reopen(self) -> None:
         """Open the set again as the course, assignment and student typed in."""
+        if self.locked:
+            raise SettingError("this set is opened as its class gave it: who the learner is "
+                               "cannot change")
         who = {k: self.typed.get(k, "").strip() for k in _FIELDS}
         progress = self.worksheet.progress
         if (who["course"] or COURSE, who["assignment"] or self.base.id,
@@ -452,11 +518,13 @@ class ExercisePanel(Panel):
         fields = "".join(
             f'<label class="maca-ex-field"><span>{escape(say(key)[lang])}</span>'
             f'<input type="text" name="{key}" value="{escape(self.typed.get(key, ""))}" '
-            f'maxlength="200" autocomplete="off"{"" if live else " disabled"}></label>'
+            f'maxlength="200" autocomplete="off"{" readonly" if self.locked else ""}'
+            f'{"" if live else " disabled"}></label>'
             for key in _FIELDS)
-        submit = button(say("open")[lang], "open", live).replace(
+        submit = button(say("open")[lang], "open", live, blocked=self.locked).replace(
             'type="button"', 'type="submit"', 1)
-        who = (f'<form class="maca-ex-who" data-maca-form="who"><p>{escape(say("who")[lang])}'
+        asked = say("exercise_panel.locked" if self.locked else "who")[lang]
+        who = (f'<form class="maca-ex-who" data-maca-form="who"><p>{escape(asked)}'
                f'</p><div class="maca-controls">{fields}{submit}</div>'
                f'<p class="maca-ex-file">{escape(now)}</p></form>')
         return (f'<div class="maca-ex-footer"><div class="maca-controls">{get}</div>'
@@ -505,3 +573,38 @@ def set_section(lang: str, name: str, live_site: str = "../../live/") -> _Sectio
              f'title="{escape(say("exercise_panel.notebook_title")[lang])}">'
              f'{escape(say("exercise_panel.notebook")[lang])}</a></p>')
     return _Section(links + panel._repr_html_())
+
+
+def class_box(lang: str) -> _Section:
+    """The "Sınıfa katıl" / "Join your class" box of the exercises page: hidden on the static
+    site; on a page served by a class server the page's class client (``maca-class.js``) shows
+    it, joins with the codes typed in, and then shows the student, their assignments, whether
+    their answers have reached the server, and "Çıkış yap" / "Sign out". Its words travel in
+    ``data-words`` (the client has none of its own).
+
+    >>> html = class_box("tr")
+    >>> "Sınıfa katıl" in html, "<section hidden" in html, "Kaydedildi ✓" in html
+    (True, True, True)
+    """
+    words = {key.split(".", 1)[1]: text[lang] for key, text in CATALOGUES["class_join"].items()}
+    field = ('<label class="maca-ex-field"><span>{label}</span><input type="text" name="{name}" '
+             'required maxlength="40" autocomplete="off" autocapitalize="characters" '
+             'spellcheck="false"></label>')
+    fields = "".join(field.format(label=escape(words[name]), name=name)
+                     for name in ("class_code", "join_code"))
+    join = (f'<form class="maca-class-join"><p>{escape(words["intro"])}</p>'
+            f'<div class="maca-controls">{fields}<button type="submit" class="maca-button">'
+            f'{escape(words["join"])}</button></div>'
+            '<p class="maca-note maca-note-error maca-class-problem" role="alert"></p></form>')
+    joined = ('<div class="maca-class-joined" hidden><p class="maca-class-who"></p>'
+              f'<p>{escape(words["assignments"])}</p><ul class="maca-class-assignments"></ul>'
+              '<p class="maca-class-status" role="status"></p>'
+              '<p class="maca-note maca-note-error maca-class-problem" role="alert"></p>'
+              '<div class="maca-controls"><button type="button" class="maca-button '
+              f'maca-class-signout">{escape(words["signout"])}</button></div>'
+              f'<p class="maca-ex-file">{escape(words["signout_hint"])}</p></div>')
+    return _Section(
+        f'<section hidden class="maca-class" lang="{lang}" aria-label="{escape(words["label"])}" '
+        f"data-words='{escape(json.dumps(words, ensure_ascii=False), quote=True)}' "
+        'style="border:1px solid #9aa3ae;border-radius:10px;padding:.6em .8em;margin:1em 0;'
+        f'background:#f5f8ff">{join}{joined}</section>')

@@ -7,8 +7,12 @@
 // serves every panel of the page. What a panel keeps (an exercise set's answers) lives in the
 // browser's local storage: the keys under the panel's data-maca-keeps prefixes go with "start",
 // and a draw's store is written back. The words shown come from the panel's data-* attributes,
-// in the page's language.
+// in the page's language. On the exercises page the class client (maca-class.js) opens a
+// joined student's assigned sets as them and hears every draw's writes before they are kept.
 let worker = null;
+let classroom = null;  // the class client, once loaded (only a page with a class box loads it)
+const joining = document.querySelector(".maca-class")
+  ? import("./maca-class.js").then((client) => (classroom = client), () => null) : null;
 const waiting = new Map();  // panel number → the answer it waits for
 
 // Every message still waiting gets "failed", and the next one starts a new worker.
@@ -119,6 +123,7 @@ function wire(panel, number) {
 
   function draw(reply) {
     if (reply.type !== "draw") return false;
+    classroom?.kept(reply.store);
     keep(reply.store);
     body.innerHTML = reply.html;
     tableCountdown(body, () => send("timeout", "", {}));
@@ -150,13 +155,13 @@ function wire(panel, number) {
     if (focus === document.body || panel.contains(focus)) focusAgain(body, last.act, last.value);
   }
 
-  start.addEventListener("click", async () => {
+  start.addEventListener("click", async (event) => {
     start.disabled = true;
     panel.setAttribute("aria-busy", "true");
     status.textContent = panel.dataset.loading;
-    const reply = await ask({ type: "start", panel: number,
-                              spec: JSON.parse(panel.dataset.macaPanel),
-                              stored: keptFor(prefixes) });
+    const described = JSON.parse(panel.dataset.macaPanel);
+    const spec = await ((await joining)?.opening(described) ?? described);
+    const reply = await ask({ type: "start", panel: number, spec, stored: keptFor(prefixes) });
     panel.removeAttribute("aria-busy");
     if (!draw(reply)) {
       if (reply.message) console.error(reply.message);
@@ -173,7 +178,7 @@ function wire(panel, number) {
       event.preventDefault();  // a submit button (Enter in a field) sends no form
       send(target.dataset.act, target.dataset.value ?? "", typedFields(body));
     });
-    body.querySelector("[data-act]")?.focus();
+    if (event.isTrusted) body.querySelector("[data-act]")?.focus();  // the learner's own click
   });
 }
 

@@ -1,0 +1,132 @@
+"""Live updates through real server processes: a student answering on one uvicorn process and
+the teacher watching on another, both on one PostgreSQL (``LISTEN/NOTIFY``), see each other
+within a second; on SQLite, one process does both."""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from typing import Any
+
+import httpx
+import pytest
+from conftest import PASSWORD, TEACHER
+from test_server_app import answered
+from websockets.sync.client import connect
+
+from maca.server.live import Event, make_hub
+
+
+def teacher_client(url: str) -> httpx.Client:
+    """An HTTP client logged in as the first teacher on the server at ``url``."""
+    client = httpx.Client(base_url=url, timeout=30, follow_redirects=True)
+    page = client.get("/teacher/login").text
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert csrf
+    answer = client.post("/teacher/login", data={"csrf": csrf.group(1), "name": TEACHER,
+                                                 "password": PASSWORD})
+    assert answer.status_code == 200 and "Sınıflar" in answer.text
+    return client
+
+
+def csrf_of(client: httpx.Client, path: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', client.get(path).text)
+    assert found
+    return found.group(1)
+
+
+def socket(url: str, path: str, cookie: str) -> Any:
+    """A websocket to the server at ``url`` with one cookie, from the server's own origin."""
+    return connect(url.replace("http", "ws", 1) + path, origin=url,
+                   additional_headers={"Cookie": cookie}, open_timeout=10)
+
+
+def next_draw_with(teacher: Any, text: str, deadline: float) -> str:
+    """The first ``draw`` the teacher's socket gets that shows ``text``, before ``deadline``."""
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, f"no draw showing {text!r} in time"
+        message = json.loads(teacher.recv(timeout=left))
+        if message["type"] == "draw" and text in message["html"]:
+            return str(message["html"])
+
+
+def test_a_teacher_on_one_process_sees_a_student_on_another(db_url: str, server: Any) -> None:
+    student_side = server(db_url)
+    teacher_side = server(db_url) if db_url.startswith("postgresql") else student_side
+    teacher = teacher_client(teacher_side.url)
+    made = teacher.post("/teacher/classes", data={"csrf": csrf_of(teacher, "/teacher/"),
+                                                  "course": "9A"},
+                        files={"class_list": ("c.csv", "student_id,name\n101,Ayşe Yılmaz\n"
+                                              .encode(), "text/csv")}, follow_redirects=False)
+    class_path = made.headers["location"]
+    opened = teacher.post(f"{class_path}/assignments", data={
+        "csrf": csrf_of(teacher, class_path), "set": "follow_suit", "name": "hw1", "due": "",
+        "hints": "counted"}, follow_redirects=False)
+    assignment = int(opened.headers["location"].rsplit("/", 1)[1])
+    page = teacher.get(class_path).text
+    class_code = re.search(r'<code class="code">([A-Z0-9]+)</code>', page)
+    join_code = re.search(r"<td><code>([A-Z0-9]+)</code></td>", page)
+    assert class_code and join_code
+    student = httpx.Client(base_url=student_side.url, timeout=30)
+    joined = student.post("/api/class/join", json={"class_code": class_code.group(1),
+                                                    "join_code": join_code.group(1)})
+    assert joined.status_code == 200
+    with socket(teacher_side.url, f"/ws/teacher?assignment={assignment}",
+                f"maca_teacher={teacher.cookies['maca_teacher']}") as watching:
+        next_draw_with(watching, "0 öğrenci çevrimiçi", time.monotonic() + 5)
+        with socket(student_side.url, "/ws/student",
+                    f"maca_student={student.cookies['maca_student']}") as answering:
+            next_draw_with(watching, "1 öğrenci çevrimiçi", time.monotonic() + 1)
+            sent = time.monotonic()
+            answering.send(json.dumps({
+                "type": "save", "id": "live-1", "assignment": assignment,
+                "file": answered("9A", "hw1", "101", 2)}))
+            saved = json.loads(answering.recv(timeout=10))
+            landed = time.monotonic()
+            assert saved["type"] == "saved"
+            next_draw_with(watching, f"{saved['score']}/{saved['max_score']}", landed + 1.0)
+            print(f"confirmed {1000 * (landed - sent):.0f} ms after sending, on the teacher's "
+                  f"page {1000 * (time.monotonic() - landed):.0f} ms after that")
+        next_draw_with(watching, "0 öğrenci çevrimiçi", time.monotonic() + 1)
+    teacher.close()
+    student.close()
+
+
+def test_a_process_started_later_hears_who_is_online(db_url: str) -> None:
+    """The hubs' own protocol on PostgreSQL: a process that starts asks the others who is
+    online; a process that stops says goodbye and its students go offline elsewhere."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("SQLite runs one process: its one hub is tested with the app")
+
+    async def until(check: Any) -> None:
+        deadline = time.monotonic() + 1.0
+        while not check():
+            assert time.monotonic() < deadline, "not heard within a second"
+            await asyncio.sleep(0.01)
+
+    async def run() -> None:
+        first = make_hub(db_url)
+        await first.start()
+        await first.presence(1, student=5, delta=+1)
+        later = make_hub(db_url)
+        await later.start()
+        heard = later.subscribe(1)
+        await until(lambda: later.online(1) == {5})
+        await first.answer(1, student=5)
+        await until(lambda: any(e.kind == "answer" for e in drained(heard)))
+        await first.stop()
+        await until(lambda: later.online(1) == set())
+        await until(lambda: Event("presence", 1, 5) in drained(heard))
+        await later.stop()
+
+    asyncio.run(run())
+
+
+def drained(queue: asyncio.Queue[Event]) -> list[Event]:
+    """What a hub's queue holds now."""
+    out = []
+    while not queue.empty():
+        out.append(queue.get_nowait())
+    return out
