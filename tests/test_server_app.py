@@ -200,7 +200,7 @@ def test_the_export_is_what_grade_writes_from_the_same_answers(web: Web, tmp_pat
                            "file": document})
         assert student.receive_json()["type"] == "saved"
     web.as_teacher()
-    exported = web.client.get(f"/teacher/assignment/{assignment}/export?format=grades"
+    exported = web.client.get(f"/teacher/assignment/{assignment}/export?format=csv"
                               "&separator=%3B")
     assert exported.status_code == 200
     assert "attachment" in exported.headers["content-disposition"]

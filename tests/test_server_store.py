@@ -195,7 +195,7 @@ def test_the_course_system_ids_of_a_class_list_are_kept(store: ClassStore) -> No
 
 @pytest.mark.parametrize("listing, problem", [
     ("student_id;name\n1;Gül\n2;Can\n1;Ece\n", "appears twice"),
-    ("name\nGül\n", "student_id column"),
+    ("name\nGül\n", "a student id column"),
     ("student_id\n", "no students"),
 ])
 def test_a_bad_class_list_creates_nothing(store: ClassStore, listing: str, problem: str) -> None:
@@ -682,7 +682,7 @@ def test_the_export_is_what_grade_writes(school: Class, tmp_path: Path) -> None:
     for fmt in EXPORTS:
         for separator, lang in ((",", "tr"), (";", "en")):
             out = tmp_path / f"{fmt}-{lang}.csv"
-            chosen = [] if fmt == "grades" else ["--format", fmt]
+            chosen = ["--format", fmt]
             assert maca_main(["grade", "--set", str(ROOT / "exercises" / "follow_suit.toml"),
                               "--answers", str(folder), "--out", str(out), "--course", "9A",
                               "--assignment", "hw1", "--class", str(tmp_path / "9a.csv"),
@@ -691,7 +691,7 @@ def test_the_export_is_what_grade_writes(school: Class, tmp_path: Path) -> None:
                                     assignment_id=school.assignment.id, fmt=fmt,
                                     separator=separator, lang=lang)
             assert exported.data == out.read_bytes()
-            assert exported.name == f"{fmt}-9A-hw1.csv"
+            assert exported.name == f"grades-{fmt}-9A-hw1.csv"
             assert exported.media_type.startswith("text/csv")
             text = exported.data.decode("utf-8-sig")
             assert all(sid in text for sid in ("2024001", "2024002", "2024003"))

@@ -609,7 +609,7 @@ class Server:
         table, body = await self.live_html(session.teacher_id, request.path_params["assignment_id"],
                                            lang)
         return self.html(request, pages.live_page(lang, session.csrf, session.name, table, body,
-                                                  sorted(EXPORTS), self.secure(request), message, error),
+                                                  EXPORTS, self.secure(request), message, error),
                          status)
 
     async def question(self, request: Request) -> Response:
@@ -631,7 +631,7 @@ class Server:
         session = self.teacher(request)
         made = await self.call("export", teacher_id=session.teacher_id,
                                assignment_id=request.path_params["assignment_id"],
-                               fmt=request.query_params.get("format", "grades"),
+                               fmt=request.query_params.get("format", "csv"),
                                separator=request.query_params.get("separator", ","),
                                lang=lang_of(request))
         return Response(made.data, media_type=made.media_type, headers={

@@ -59,7 +59,10 @@ WORDS = catalogue("server.pages", {
     "question": ("Soru {n}", "Question {n}"),
     "answer": ("Cevabı", "Answer"),
     "export": ("Dışa aktar", "Export"),
-    "format": ("Biçim (grades: grades.csv)", "Format (grades: grades.csv)"),
+    "format": ("Biçim", "Format"),
+    "format_csv": ("Not çizelgesi (CSV, Excel)", "Gradebook (CSV, Excel)"),
+    "format_moodle": ("Moodle'a aktarmak için", "For a Moodle import"),
+    "format_canvas": ("Canvas'a aktarmak için", "For a Canvas import"),
     "separator": ("Ayırıcı", "Separator"),
     "import": ("Cevap dosyası içe aktar", "Import an answers file"),
     "import_file": ("answers-….json dosyası", "answers-….json file"),
@@ -386,7 +389,8 @@ def live_page(lang: str, csrf: str, teacher: str, table: Any, body: str,
     export (one of ``formats``) and the import of answers files."""
     assignment = table.assignment
     done = f'<p class="ok">{escape(message)}</p>' if message else ""
-    options = "".join(f'<option value="{escape(f)}">{escape(f)}</option>' for f in formats)
+    options = "".join(f'<option value="{escape(f)}">{t("format_" + f, lang)}</option>'
+                      for f in formats)
     page = (f'{field_error(error, lang)}{done}'
             f'<div id="live" data-assignment="{assignment.id}" data-lang="{lang}">{body}</div>'
             f'<h2>{t("export", lang)}</h2><form method="get" '

@@ -29,7 +29,7 @@ The API (what the web layer calls)::
     store.class_table(teacher_id=, assignment_id=) -> ClassTable
     store.versions(teacher_id=, assignment_id=, exercise_id=) -> list[QuestionVersion]
     store.import_file(teacher_id=, assignment_id=, data=bytes, name=) -> SaveResult
-    store.export(teacher_id=, assignment_id=, fmt="grades", separator=",", lang="tr")
+    store.export(teacher_id=, assignment_id=, fmt="csv", separator=",", lang="tr")
         -> ExportFile                        # fmt: one of EXPORTS
 
 The engine decides: a save is read as an answers file (`Progress.from_json`), must be the
@@ -75,7 +75,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..errors import MacaError, shown
-from ..exercises import grading
+from ..exercises import gradebook, grading
 from ..exercises.files import SEPARATORS, unsafe_chars
 from ..exercises.model import Exercise
 from ..exercises.progress import MAX_BYTES, Progress, student_seed
@@ -91,7 +91,7 @@ from .passwords import DUMMY_HASH, hash_password, needs_rehash, verify_password
 
 __all__ = ["ClassStore", "TeacherInfo", "ClassInfo", "StudentInfo", "AssignmentInfo",
            "ProgressInfo", "SaveResult", "ClassTable", "Column", "TableRow", "ExerciseStat",
-           "QuestionVersion", "ExportFile", "EXPORTS", "export_text", "MAX_SESSIONS",
+           "QuestionVersion", "ExportFile", "EXPORTS", "MAX_SESSIONS",
            "CODE_ALPHABET", "normal_code"]
 
 #: the letters of class and join codes: no 0/O, 1/I/L that a child would misread
@@ -333,22 +333,8 @@ def _earlier(new: Progress, kept: Progress) -> bool:
 
 # ---- exports: the one call that writes a graded assignment as a file ---------------------
 
-#: the formats `ClassStore.export` writes (`export_text`'s)
-EXPORTS = ("grades",)
-
-
-def export_text(rows: Sequence[grading.GradeRow], students: Sequence[RosterStudent],
-                base: ExerciseSet, course: str, assignment: str, fmt: str = "grades",
-                separator: str = ",", lang: str = "tr") -> str:
-    """The export's text from the rows ``grade`` grades (`maca.exercises.grading.grade_files`)
-    and the class list's students in class order: ``grades.csv`` as
-    `maca.exercises.grading.write_grades` writes it (``students`` and ``lang`` are the
-    gradebook's: the rows already say the language)."""
-    with tempfile.TemporaryDirectory(prefix="maca-export-") as folder:
-        path = Path(folder) / "grades.csv"
-        grading.write_grades(rows, base, path, separator)
-        with open(path, encoding="utf-8", newline="") as written:   # its \r\n kept
-            return written.read()
+#: the formats `ClassStore.export` writes: the gradebook's (`maca.exercises.gradebook`)
+EXPORTS = gradebook.FORMATS
 
 
 # ---- the store -----------------------------------------------------------------------------
@@ -751,11 +737,12 @@ class ClassStore:
                                        answer, score))
         return out
 
-    def export(self, *, teacher_id: int, assignment_id: int, fmt: str = "grades",
+    def export(self, *, teacher_id: int, assignment_id: int, fmt: str = "csv",
                separator: str = ",", lang: str = "tr") -> ExportFile:
         """An assignment's grades as a file: the class's latest answers graded by the same code
         as ``python -m maca grade`` (`maca.exercises.grading.grade_files` on the answers files,
-        named as the tools name them, with the class list), written by `export_text`."""
+        named as the tools name them, with the class list), written by
+        `maca.exercises.gradebook.gradebook_text` in ``fmt`` (one of `EXPORTS`)."""
         if fmt not in EXPORTS:
             raise InputError(Text(f"{shown(fmt)} biçiminde dışa aktarılamıyor: "
                                   f"{', '.join(EXPORTS)} seç",
@@ -784,9 +771,9 @@ class ClassStore:
             files = sorted(answers.iterdir())
             rows = grading.grade_files(base, files, school_class.course, assignment.name,
                                        roster, assignment.hints, lang)
-        text = export_text(rows, roster, base, school_class.course, assignment.name, fmt,
-                           separator, lang)
-        return ExportFile(f"{fmt}-{file_stem(school_class.course)}-{file_stem(assignment.name)}"
+        text = gradebook.gradebook_text(rows, roster, base, school_class.course, assignment.name,
+                                        fmt, separator, lang)
+        return ExportFile(f"grades-{fmt}-{file_stem(school_class.course)}-{file_stem(assignment.name)}"
                           ".csv", "text/csv; charset=utf-8", text.encode("utf-8"))
 
 
