@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import email.utils
 import functools
-import gzip
 import http.server
 import io
 import os
@@ -33,21 +32,13 @@ sys.path.insert(0, str(ROOT / "book" / "_ext"))
 
 from maca_live import LIVE_DIR  # noqa: E402
 
+from maca.serving import COMPRESSED, cache_control, gzipped  # noqa: E402
+
 #: content types the live site needs and Python's table may lack or get wrong
 CONTENT_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
                  ".json": "application/json", ".ipynb": "application/json",
                  ".whl": "application/octet-stream", ".zip": "application/zip",
                  ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json"}
-#: files sent gzip-compressed to a browser that accepts it (wheels and zips are compressed)
-COMPRESSED = {".html", ".js", ".mjs", ".css", ".json", ".ipynb", ".svg", ".wasm", ".txt",
-              ".map", ".woff", ".ttf", ".data", ".tar"}
-
-
-@functools.lru_cache(maxsize=256)
-def _gzipped(path: str, mtime_ns: int) -> bytes:
-    """A file's bytes gzip-compressed, once per version of the file."""
-    with open(path, "rb") as file:
-        return gzip.compress(file.read(), compresslevel=6, mtime=0)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -71,7 +62,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
             self.send_response(http.HTTPStatus.NOT_MODIFIED)
             self.end_headers()
             return None
-        body = _gzipped(path, stat.st_mtime_ns)
+        body = gzipped(path, stat.st_mtime_ns)
         self.send_response(http.HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", "gzip")
@@ -82,9 +73,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
     def end_headers(self) -> None:
-        versioned = self.path.startswith(("/runtime/pyodide-", "/runtime/wheels/"))
-        self.send_header("Cache-Control", "public, max-age=31536000, immutable" if versioned
-                         else "no-cache")
+        self.send_header("Cache-Control", cache_control(self.path))
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib name)

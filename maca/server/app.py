@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import gzip
 import json
 import mimetypes
 import os
@@ -31,6 +29,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..exercises.session import answers_file_name
+from ..serving import COMPRESSED, cache_control, gzipped
 from ..exercises.sets import set_names
 from ..words import Text, catalogue, say
 from . import pages
@@ -85,20 +84,6 @@ WORDS = catalogue("server.app", {
     "not_found": ("Böyle bir sayfa yok.", "No such page."),
 }, scoped=True)
 
-#: files sent gzip-compressed to a browser that accepts them (as ``tools/build_site.py`` serves
-#: the site); the in-page runtime's versioned files are kept by browsers for a year
-COMPRESSED = {".html", ".js", ".mjs", ".css", ".json", ".ipynb", ".svg", ".wasm", ".txt",
-              ".map", ".woff", ".ttf", ".data", ".tar"}
-VERSIONED = ("/runtime/pyodide-", "/runtime/wheels/")
-
-
-@functools.lru_cache(maxsize=256)
-def gzipped(path: str, mtime_ns: int) -> bytes:
-    """A file's bytes gzip-compressed, once per version of the file."""
-    with open(path, "rb") as file:
-        return gzip.compress(file.read(), compresslevel=6, mtime=0)
-
-
 class SiteFiles(StaticFiles):
     """The built site: text and wasm files compressed once and kept (a class of 30 loads the
     runtime at once), the runtime's versioned files cached for a year, the rest checked again
@@ -107,9 +92,7 @@ class SiteFiles(StaticFiles):
     def file_response(self, full_path: Any, stat_result: os.stat_result, scope: Scope,
                       status_code: int = 200) -> Response:
         response = super().file_response(full_path, stat_result, scope, status_code)
-        versioned = scope["path"].startswith(VERSIONED)
-        response.headers["cache-control"] = ("public, max-age=31536000, immutable" if versioned
-                                             else "no-cache")
+        response.headers["cache-control"] = cache_control(scope["path"])
         headers = Headers(scope=scope)
         if (not isinstance(response, FileResponse) or "range" in headers
                 or Path(full_path).suffix not in COMPRESSED
