@@ -315,7 +315,7 @@ def test_three_students_answer_and_the_teacher_sees_it_live(class_server: ClassS
         assert (f"sunucudaki puanın {points}/20"
                 in students[sid].locator(".maca-class-assignments").inner_text())
     # the teacher's export is what `grade` makes of the same answers files
-    export = teacher.context.request.get(live_url.rstrip("/") + "/export?format=grades&"
+    export = teacher.context.request.get(live_url.rstrip("/") + "/export?format=csv&"
                                          "separator=,")
     assert export.ok
     folder = tmp_path / "answers"
