@@ -130,3 +130,23 @@ def drained(queue: asyncio.Queue[Event]) -> list[Event]:
     while not queue.empty():
         out.append(queue.get_nowait())
     return out
+
+
+def test_a_process_killed_without_goodbye_is_forgotten_after_three_heartbeats() -> None:
+    """kill -9 of one process: its last presence stays until three heartbeats pass without a
+    word from it, then its students go offline on the other processes' teacher pages."""
+    from maca.server.live import HEARTBEAT, Hub
+
+    hub = Hub()
+    heard = hub.subscribe(3)
+    hub.receive({"kind": "presence", "class": 3, "student": 8, "count": 1, "process": "killed"})
+    hub.receive({"kind": "presence", "class": 3, "student": 9, "count": 1, "process": "alive"})
+    assert heard.get_nowait() == Event("presence", 3, 8) and hub.online(3) == {8, 9}
+    heard.get_nowait()
+    later = time.monotonic() + 3 * HEARTBEAT + 1
+    hub.heard["alive"] = later                  # this one kept saying it is alive
+    hub.expire(later)
+    assert hub.online(3) == {9}
+    assert heard.get_nowait() == Event("presence", 3, 8) and heard.empty()
+    hub.expire(later)                           # once only
+    assert heard.empty()

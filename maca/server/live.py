@@ -5,7 +5,9 @@ Every event goes through `Hub.publish`. The plain `Hub` (SQLite: one process) ha
 to the listeners of its class; `PostgresHub` sends it with PostgreSQL's ``NOTIFY`` and every
 process (itself too) hears it by ``LISTEN``, so several processes behind one proxy behave as one.
 Presence is counted per process (a student may have two tabs open): each event about it carries
-the sending process's count, and a process that starts asks the others for theirs.
+the sending process's count, and a process that starts asks the others for theirs. Every process
+says it is alive every `HEARTBEAT` seconds; one not heard from for three heartbeats (killed
+with no goodbye) is forgotten, and its students go offline on the others' pages.
 
 >>> import asyncio
 >>> async def demo():
@@ -22,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 import uuid
 from collections import defaultdict
 from dataclasses import dataclass
@@ -31,6 +34,8 @@ log = logging.getLogger("maca.server")
 
 #: the PostgreSQL channel of the class events
 CHANNEL = "maca_class"
+#: seconds between a process's "alive" events
+HEARTBEAT = 15.0
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,7 @@ class Hub:
         self.local: dict[tuple[int, int], int] = defaultdict(int)   # (class, student): sockets
         #: class -> student -> process -> open sockets
         self.seen: dict[int, dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
+        self.heard: dict[str, float] = {}   # process -> when it was last heard (monotonic)
 
     async def start(self) -> None:
         """Begin hearing events (nothing to do in one process)."""
@@ -99,13 +105,12 @@ class Hub:
     def receive(self, payload: dict[str, Any]) -> None:
         """An event heard from a process (this one or another): update presence, tell the
         class's listeners."""
-        kind, process = payload.get("kind"), payload.get("process", "")
+        kind, process = payload.get("kind"), str(payload.get("process", ""))
+        self.heard[process] = time.monotonic()
+        if kind == "alive":
+            return
         if kind == "bye":            # its students' sockets are gone: tell their classes
-            for gone_class, students in self.seen.items():
-                for gone, processes in students.items():
-                    if processes.pop(process, 0):
-                        for queue in list(self.listeners.get(gone_class, ())):
-                            queue.put_nowait(Event("presence", gone_class, gone))
+            self._forget(process)
             return
         if kind == "hello":
             if process != self.process:
@@ -118,6 +123,29 @@ class Hub:
             self.seen[class_id][student][process] = int(payload.get("count", 0))
         for queue in list(self.listeners.get(class_id, ())):
             queue.put_nowait(Event(str(kind), class_id, student))
+
+    def _forget(self, process: str) -> None:
+        """A process is gone: its sockets no longer count, and their classes hear it."""
+        self.heard.pop(process, None)
+        for gone_class, students in self.seen.items():
+            for gone, processes in students.items():
+                if processes.pop(process, 0):
+                    for queue in list(self.listeners.get(gone_class, ())):
+                        queue.put_nowait(Event("presence", gone_class, gone))
+
+    def expire(self, now: float | None = None) -> None:
+        """Forget the processes not heard from for three heartbeats (killed, or cut off).
+
+        >>> hub = Hub()
+        >>> hub.receive({"kind": "presence", "class": 1, "student": 5, "count": 1,
+        ...              "process": "other"})
+        >>> hub.online(1), hub.expire(time.monotonic() + 3 * HEARTBEAT + 1), hub.online(1)
+        ({5}, None, set())
+        """
+        now = time.monotonic() if now is None else now
+        for process, when in list(self.heard.items()):
+            if process != self.process and now - when > 3 * HEARTBEAT:
+                self._forget(process)
 
     async def _tell_presence(self) -> None:
         """Tell a newly started process who has a socket open here."""
@@ -155,6 +183,7 @@ class PostgresHub(Hub):
         self.sender: Any = None
         self.sending = asyncio.Lock()
         self.task: asyncio.Task[None] | None = None
+        self.beating: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
 
     async def start(self) -> None:
@@ -165,6 +194,14 @@ class PostgresHub(Hub):
         self.task = asyncio.get_running_loop().create_task(self._listen())
         await asyncio.wait_for(self.ready.wait(), 10)
         await self.publish({"kind": "hello"})
+        self.beating = asyncio.get_running_loop().create_task(self._beat())
+
+    async def _beat(self) -> None:
+        """Say "alive" every heartbeat, and forget the processes that fell silent."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            await self._tell({"kind": "alive"})
+            self.expire()
 
     async def stop(self) -> None:
         """Say goodbye (the others forget this process's sockets) and close."""
@@ -173,8 +210,9 @@ class PostgresHub(Hub):
         except Exception as exc:      # the database is away: the others keep stale presence
             log.warning("maca: could not say goodbye to the other processes (%s)", exc)
         finally:
-            if self.task:
-                self.task.cancel()
+            for task in (self.task, self.beating):
+                if task:
+                    task.cancel()
             if self.sender:
                 await self.sender.close()
 
