@@ -16,6 +16,7 @@ import json
 import re
 import subprocess
 import sys
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -156,13 +157,14 @@ def test_every_action_does_something() -> None:
     answer_by_clicking(pid, wrong_answer(attempt))
     assert attempt.mark == "wrong" and attempt.can_reveal()
     click("hint")
+    given = list(attempt.draft.winners)
     click("retry")
-    assert attempt.draft.winners == []
-    answer_by_clicking(pid, wrong_answer(attempt))
+    assert attempt.draft.winners == given and attempt.shown_result() is None   # to correct
+    click("check")
     html = click("reveal")
     assert "Solution:" in html and attempt.mark == "seen"
     go_to(pid, "numbers")
-    html = click("check", "", {"n0": "5", "n1": "", "n2": "x", "n3": "−3"})
+    html = click("check", "", {"n0": "5", "n1": "", "n2": "", "n3": "−3"})
     assert panel.attempt.result is not None and panel.attempt.draft.numbers[::3] == [5, -3]
     click("open", "", {"course": "MAT101", "assignment": "week-3", "student": "s42"})
     assert panel.worksheet.progress.student_id == "s42"
@@ -386,3 +388,37 @@ def test_a_puzzle_set_is_answered_by_playing_its_line(tmp_path: Path,
     played = next(iter(several.exercise.question.accepted_after([])))
     html = act(pid, "card", str(played))
     assert "your turn again" in html and not several.entry.tries and several.draft.cards == [played]
+
+
+def test_a_typed_number_that_cannot_be_read_is_said_and_never_taken_as_zero() -> None:
+    pid = start("moon")
+    go_to(pid, "numbers")
+    attempt = panel_of(pid).attempt
+    for typed in ("abc", "99999", "-10001"):
+        fields = {"n0": "3", "n1": typed, "n2": "", "n3": "4"}
+        html = act(pid, "check", "", fields)
+        assert "okunamadı" in html and escape(typed) in html
+        assert attempt.shown_result() is None                        # nothing was checked
+        assert attempt.worksheet.progress.entry(attempt.exercise.id).tries == 0
+    assert attempt.draft.numbers[:2] == [3, 0] and attempt.draft.numbers[3] == 4
+
+
+def test_a_wrong_score_keeps_the_boxes_to_be_corrected_after_retry() -> None:
+    pid = start("moon")
+    go_to(pid, "numbers")
+    attempt = panel_of(pid).attempt
+    right = attempt.exercise.answer()
+    answer_by_clicking(pid, [right[0] + 1, *right[1:]])
+    html = act(pid, "retry")
+    assert attempt.draft.numbers == [right[0] + 1, *right[1:]]
+    assert f'value="{right[1]}"' in html
+
+
+@pytest.mark.parametrize("kept", [json.dumps({"course": "x" * 300, "student": "s"}),
+                                  json.dumps({"course": " ", "student": "\ud800"}),
+                                  "[" * 100_000 + "]" * 100_000, "{not json"])
+def test_a_damaged_remembered_identity_never_stops_the_set(kept: str) -> None:
+    PAGE.storage["maca-exercises-who/passing"] = kept
+    PAGE.storage["maca-exercises-who"] = kept
+    panel = panel_of(start("passing"))
+    assert panel.worksheet.progress.course == "maca"                 # opened, as a guest

@@ -247,10 +247,13 @@ class Attempt:
         return Result(exercise.id, False, 0, exercise.points, (refusal,))
 
     def retry(self) -> None:
-        """Start again: the draft is cleared and the feedback hidden (a line may be played
-        again once closed, see `play`)."""
-        if self.form.replays or not self._refusal():
+        """Try again: the feedback is hidden and the answer stays to be corrected (a learner
+        who had three of four scores right keeps them); a line starts again from its first
+        card (and may be played again once closed, see `play`)."""
+        if self.form.replays:
             self.draft = self.form.empty(self.players)
+            self.showing, self.note = False, None
+        elif not self._refusal():
             self.showing, self.note = False, None
 
     def hint(self) -> Text | None:

@@ -36,11 +36,12 @@ from typing import Any, Callable
 from ..cards import CardSet
 from ..errors import MacaError, SettingError, shown
 from ..exercises.model import coloured
+from ..exercises.progress import id_problem
 from ..exercises.session import COURSE, GUEST, Attempt, Worksheet, answers_file_name
 from ..exercises.sets import find_set, parse_set
 from ..exercises.text import AnswersFileError
 from ..reasons import seat_name
-from ..words import CATALOGUES, SeatWord, Text, catalogue, is_you, say
+from ..words import CATALOGUES, Seat, SeatWord, Text, catalogue, is_you, say
 from .base import Panel, button, card_buttons, group, heading, parse_card, parse_number
 
 __all__ = ["ExercisePanel", "exercise_set", "set_section", "class_box", "STORAGE_PREFIX", "put_back",
@@ -88,6 +89,15 @@ catalogue("exercise_panel", {
                "kendiliğinden öğretmenine gidiyor.",
                "This set is your class's assignment: the course, the assignment and your id come "
                "from your class, and your answers go to your teacher by themselves."),
+    "unreadable_number": ("{seat:Gen} puanı için yazdığın {given} okunamadı: −9999 ile 9999 "
+                          "arasında bir tam sayı yaz, sonra yeniden “Kontrol et” düğmesine bas.",
+                          "The {given} you wrote for {seat:nom} cannot be read: write a whole "
+                          "number from −9999 to 9999, then press “Check” again."),
+}, you={
+    "unreadable_number": ("seat", "Kendi puanın için yazdığın {given} okunamadı: −9999 ile 9999 "
+                          "arasında bir tam sayı yaz, sonra yeniden “Kontrol et” düğmesine bas.",
+                          "The {given} you wrote for yourself cannot be read: write a whole "
+                          "number from −9999 to 9999, then press “Check” again."),
 }, scoped=True)
 
 #: the class box of the exercises page (`class_box`): its words, which the page's class client
@@ -197,6 +207,7 @@ class ExercisePanel(Panel):
         if not who:
             who = self._remembered()
         self.refused: MacaError | None = None
+        self.unreadable: Text | None = None  # a typed number that could not be read
         self.problem: Text | None = None     # a refused identity, said in words
         self.opened: Text | None = None      # what opening found (answers restored)
         self.show_opened = True              # said until the learner's first click
@@ -212,11 +223,11 @@ class ExercisePanel(Panel):
             text = self.store.getItem(key)
             try:
                 who = json.loads(text) if text else None
-            except ValueError:
+            except (ValueError, RecursionError):
                 who = None
-            if isinstance(who, dict):
+            if isinstance(who, dict):   # what the page kept may be damaged: only good ids count
                 keep = _FIELDS if per_set else ("course", "student")
-                return {k: who[k] for k in keep if isinstance(who.get(k), str) and who[k]}
+                return {k: who[k] for k in keep if id_problem(who.get(k)) is None}
         return {}
 
     def _open(self, who: dict[str, str]) -> Worksheet:
@@ -288,27 +299,38 @@ class ExercisePanel(Panel):
         """The typed fields sent with a click: a number per seat (``n0``, ``n1``, …) and who
         the learner is (``course``, ``assignment``, ``student``)."""
         attempt = self.attempt
+        self.unreadable = None
         for seat in range(attempt.players):
             value = fields.get(f"n{seat}")
-            if not isinstance(value, str) or not value.strip():
+            if not isinstance(value, str) or not value.strip() or attempt.form.mode != "numbers":
                 continue
             try:
-                number = int(value.strip().replace("−", "-"))
+                number: int | None = int(value.strip().replace("−", "-"))
             except ValueError:
-                continue
-            if attempt.form.mode == "numbers" and not attempt.closed \
-                    and attempt.draft.numbers[seat] != number and abs(number) < 10_000:
+                number = None
+            if number is None or abs(number) >= 10_000:   # said at the check, never taken as 0
+                self.unreadable = self.unreadable or say(
+                    "exercise_panel.unreadable_number", seat=Seat(seat, attempt.players),
+                    given=shown(value.strip()[:40]))
+            elif not attempt.closed and attempt.draft.numbers[seat] != number:
                 attempt.set_number(seat, number)
         for key in _FIELDS:
             if isinstance(fields.get(key), str):
                 self.typed[key] = fields[key][:200]
+
+    def _check(self) -> None:
+        """Check the answer, unless a typed number could not be read: then say so (no try)."""
+        if self.unreadable is not None:
+            self.attempt.note, self.unreadable = self.unreadable, None
+        else:
+            self.attempt.check()
 
     def actions(self) -> Actions:
         sheet = self.worksheet
         return {"go": lambda v: sheet.go(parse_number(v, 1, len(sheet), "a question") - 1),
                 "previous": lambda _: sheet.previous(), "next": lambda _: sheet.next(),
                 "card": self._card, "choose": self._choose, "winner": self._winner,
-                "standing": self._standing, "check": lambda _: self.attempt.check(),
+                "standing": self._standing, "check": lambda _: self._check(),
                 "hint": lambda _: self.attempt.hint(), "retry": lambda _: self.attempt.retry(),
                 "reveal": lambda _: self.attempt.reveal(), "open": lambda _: self._reopen()}
 
