@@ -219,9 +219,9 @@ def grade(args: argparse.Namespace) -> int:
     report of the files read (and a chart)."""
     from collections import Counter
 
-    from .exercises.files import check_work, plain, write_text
+    from .exercises.files import check_work, plain, text_writer, write_all
     from .exercises.gradebook import class_entries, files_report_text, gradebook_text
-    from .exercises.grading import grade_files, unusual, write_chart
+    from .exercises.grading import chart_writer, grade_files, unusual
     from .exercises.roster import read_class
     from .exercises.sets import load_set
 
@@ -244,9 +244,14 @@ def grade(args: argparse.Namespace) -> int:
     skipped = [p for p in entries if p not in files]
     check_work(len(files), len(base), MacaError, Text("cevap dosyası", "answers files"))
     rows = grade_files(base, files, args.course, args.assignment, students, args.hints, lang)
-    write_text(args.out, gradebook_text(rows, students, base, args.course, args.assignment,
-                                        args.format, args.csv_separator, lang))
-    write_text(args.report, files_report_text(rows, students, args.csv_separator, lang))
+    outputs = [(args.out, text_writer(gradebook_text(rows, students, base, args.course,
+                                                     args.assignment, args.format,
+                                                     args.csv_separator, lang))),
+               (args.report, text_writer(files_report_text(rows, students, args.csv_separator,
+                                                           lang)))]
+    if args.chart:
+        outputs.append((args.chart, chart_writer(rows, base)))
+    write_all(outputs)     # all of them, or none if one cannot be written
     book, _ = class_entries(rows, students, base.id, lang)
     absent = [e.student.id for e in book if e.graded is None and not e.refused]
     for row in rows:
@@ -304,7 +309,6 @@ def grade(args: argparse.Namespace) -> int:
                    "the student; check who uploaded it in the course system: ")[lang]
               + ", ".join(renamed))
     if args.chart:
-        write_chart(rows, base, args.chart)
         print(Text(f"grafik → {plain(args.chart)}", f"chart → {plain(args.chart)}")[lang])
     return 0
 

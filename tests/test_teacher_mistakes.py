@@ -89,6 +89,19 @@ def test_a_chart_format_maca_cannot_write_is_explained(tmp_path: Path,
     assert not (tmp_path / "g.csv").exists()
 
 
+def test_a_chart_that_cannot_be_written_leaves_every_output_as_it_was(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    handed_in(tmp_path, "answers-passing-s1.json")
+    (tmp_path / "grades.csv").write_text("last week's grades\n", encoding="utf-8")
+    (tmp_path / "blocked").write_text("a file, not a folder", encoding="utf-8")
+    assert run("grade", "--set", str(PASSING), "--answers", str(tmp_path / "answers"),
+               "--out", str(tmp_path / "grades.csv"),
+               "--chart", str(tmp_path / "blocked" / "chart.png")) == 2
+    assert "Traceback" not in capsys.readouterr().err
+    assert (tmp_path / "grades.csv").read_text(encoding="utf-8") == "last week's grades\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["answers", "blocked", "grades.csv"]
+
+
 def test_a_folder_as_out_is_explained(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     handed_in(tmp_path, "answers-passing-s1.json")
     assert run("grade", "--set", str(PASSING), "--answers", str(tmp_path / "answers"),

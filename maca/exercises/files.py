@@ -29,7 +29,7 @@ from ..errors import MacaError
 from ..words import Text
 
 __all__ = ["read_capped", "check_work", "tr_number", "MAX_VARIANTS", "cell", "csv_text", "write_csv",
-           "write_text", "write_new", "write_replacing", "plain",
+           "write_text", "write_new", "write_replacing", "write_all", "text_writer", "plain",
            "unsafe_chars", "MAX_CELL", "SEPARATORS"]
 
 #: the longest text written into one CSV cell (longer ones are cut with "…")
@@ -203,18 +203,47 @@ def write_new(path: str | os.PathLike[str], text: str) -> None:
 def write_replacing(path: str | os.PathLike[str], write: Callable[[Path], None]) -> None:
     """Make a file by ``write(temporary)`` next to ``path``, then rename it over ``path``: an
     old file is replaced only by a complete new one, never left cut short by a failure."""
-    path = Path(path)
-    handle, name = tempfile.mkstemp(prefix=f".{path.stem[:40]}-", suffix=path.suffix,
-                                    dir=path.parent if str(path.parent) else ".")
-    os.close(handle)
-    temporary = Path(name)
+    write_all([(path, write)])
+
+
+def write_all(outputs: Sequence[tuple[str | os.PathLike[str], Callable[[Path], None]]]) -> None:
+    """Make every file of ``outputs`` as `write_replacing` does, and rename them over their
+    paths only once all are made: a command refused half way changes none of its files.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> def fails(temporary: Path) -> None:
+    ...     raise OSError("no room")
+    >>> write_all([(folder / "a.csv", lambda t: t.write_text("new")), (folder / "b.png", fails)])
+    Traceback (most recent call last):
+    ...
+    OSError: no room
+    >>> sorted(p.name for p in folder.iterdir())    # nothing written, nothing left behind
+    []
+    """
+    made: list[tuple[Path, Path]] = []
     try:
-        write(temporary)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
+        for output, write in outputs:
+            path = Path(output)
+            handle, name = tempfile.mkstemp(prefix=f".{path.stem[:40]}-", suffix=path.suffix,
+                                            dir=path.parent if str(path.parent) else ".")
+            os.close(handle)
+            made.append((Path(name), path))
+            write(made[-1][0])
+            os.chmod(made[-1][0], 0o644)
+        for temporary, path in made:
+            os.replace(temporary, path)
     finally:
-        if temporary.exists():
-            temporary.unlink()
+        for temporary, _ in made:
+            if temporary.exists():
+                temporary.unlink()
+
+
+def text_writer(text: str) -> Callable[[Path], None]:
+    """A ``write`` for `write_all`: ``text`` as UTF-8, its line ends as they are."""
+    def write(path: Path) -> None:
+        path.write_text(text, encoding="utf-8", newline="")
+    return write
 
 
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]], separator: str = ",") -> str:
@@ -240,9 +269,7 @@ def write_text(path: str | os.PathLike[str], text: str, fresh: bool = False) -> 
     if fresh:
         write_new(path, text)
     else:
-        def write(temporary: Path) -> None:
-            temporary.write_text(text, encoding="utf-8", newline="")
-        write_replacing(path, write)
+        write_replacing(path, text_writer(text))
 
 
 def write_csv(path: str | os.PathLike[str], header: Sequence[str],

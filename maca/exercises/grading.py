@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..errors import MacaError, shown
 from ..words import Text, catalogue, say
-from .files import plain, write_replacing
+from .files import plain
 from .model import check
 from .progress import Progress, student_seed
 from .roster import Student, file_stem
@@ -39,7 +39,7 @@ from .session import answers_file_name
 from .sets import ExerciseSet
 from .text import AnswersFileError
 
-__all__ = ["GradeRow", "grade_progress", "grade_files", "write_chart",
+__all__ = ["GradeRow", "grade_progress", "grade_files", "chart_writer",
            "unusual", "either_of", "HINTS", "CHART_FORMATS"]
 
 #: the grading policies for hints and "solution seen" (see the module's notes)
@@ -319,14 +319,14 @@ def _graded(base: ExerciseSet, progress: Progress, file: str, hints: str,
                         error=say("grade_file_bug", why=why)[lang])
 
 
-#: the chart formats `write_chart` writes
+#: the chart formats `chart_writer` draws
 CHART_FORMATS = (".png", ".svg", ".pdf")
 
 
-def write_chart(rows: Sequence[GradeRow], base: ExerciseSet, path: str | Path,
-                title: str = "") -> None:
-    """A bar chart of the class's results: the share of points won on each exercise (PNG,
-    SVG or PDF, from the name's extension), written whole, then renamed over an old one."""
+def chart_writer(rows: Sequence[GradeRow], base: ExerciseSet,
+                 title: str = "") -> Callable[[Path], None]:
+    """A ``write`` for `maca.exercises.files.write_all`: a bar chart of the class's results,
+    the share of points won on each exercise (PNG, SVG or PDF, from the name's extension)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -345,10 +345,13 @@ def write_chart(rows: Sequence[GradeRow], base: ExerciseSet, path: str | Path,
     ax.set_ylabel("puanların yüzdesi / % of points")
     ax.set_title(title or f"{base.title.tr} / {base.title.en} — {len(graded)} öğrenci / students")
     fig.tight_layout()
-    try:
-        write_replacing(path, lambda temporary: fig.savefig(temporary, dpi=120))
-    finally:
-        plt.close(fig)
+
+    def write(path: Path) -> None:
+        try:
+            fig.savefig(path, dpi=120)
+        finally:
+            plt.close(fig)
+    return write
 
 
 def either_of(choices: Iterable[str]) -> Text:
