@@ -328,6 +328,6 @@ catalogue("text_field", {
               '{{ tr = "…", en = "…" }}, not {value}'),
     "langs": ("{where} bilinmeyen dil(ler) içeriyor: {value}; tr ve en kullanın",
               "{where} has unknown language(s) {value}: use tr and en"),
-    "empty": ("{where} boş olmayan bir {language} metni ister",
+    "empty": ('{where} alanında {language} = "…" metni eksik ya da boş',
               "{where} needs a non-empty {language} text"),
 }, scoped=True)
