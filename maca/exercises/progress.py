@@ -206,9 +206,9 @@ catalogue("answers_file", {
                  "da görünmez işaretler ya da metin olmayan baytlar)",
                  "{value} holds characters no id has ({signs}: control, direction or invisible "
                  "marks, or bytes that are not text)"),
-    "bad_id": ("{source}: {field} {problem}: notlandırılmadı; öğrenciden araçların kaydettiği "
+    "bad_id": ("{source}: {field}: {problem}: notlandırılmadı; öğrenciden araçların kaydettiği "
                "dosyayı isteyin",
-               "{source}: {field} {problem}: not graded; ask the student for the file the tools "
+               "{source}: {field}: {problem}: not graded; ask the student for the file the tools "
                "saved"),
     "bad_who": ("{field}: {problem}", "{field}: {problem}"),
     # a file that is not an answers file, for the teacher who grades it (and the learner who
