@@ -109,8 +109,9 @@ def read_seat(value: Any, players: int) -> int:
             value = int(text)
     if isinstance(value, int) and 0 <= value < players:
         return value
-    names = Text(*(", ".join(seat_name(s, lang, players).split(" (")[0] for s in range(players))
-                   for lang in ("tr", "en")))
+    def names(lang: str) -> str:   # the seats' names in the sentence's language
+        return ", ".join(seat_name(s, lang, players).split(" (")[0] for s in range(players))
+
     raise AnswerError(say("question.not_a_seat"), value=shown(value), last=str(players - 1),
                       names=names)
 
