@@ -411,6 +411,16 @@ def _solver():
     return solver
 
 
+def _kind_base():
+    import maca.exercises.kinds.base as base
+    return base
+
+
+def _progress():
+    import maca.exercises.progress as progress
+    return progress
+
+
 def _render():
     import maca.render as render
     return render
@@ -619,6 +629,25 @@ BAD_INPUT = {
     "panel card": lambda: _panels().parse_card("1Z"),
     "panel choice": lambda: _panels().parse_choice("all", ("follow", "void"), "kind"),
     "host panel": lambda: __import__("maca.panels.host").panels.host.Host()._act(2, {}),
+    # answers, texts and answers files of the exercises, worksheets, puzzles and quick checks
+    "answer empty": lambda: _kind_base().read_cards(" "),
+    "answer seat": lambda: _kind_base().read_seat("up", 4),
+    "question seat": lambda: _kind_base().seat_field({"seat": 9}, 4),
+    "choice verdicts": lambda: __import__("maca.exercises.kinds.choice").exercises.kinds.choice
+    .Choice([], []),
+    "puzzle difficulty": lambda: _question("puzzle", {"position": MID, "goal": "avoid_queen",
+                                                      "themes": ["safe_exit"], "difficulty": 5}),
+    "text field": lambda: __import__("maca.exercises.text").exercises.text.text_field(
+        {"tr": "Kime?"}, "prompt"),
+    "answers json": lambda: _progress().Progress.from_json("{", "a.json"),
+    "answers format": lambda: _progress().Progress.from_dict({}, "a.json"),
+    "worksheet path": lambda: __import__("maca.exercises.session").exercises.session.Worksheet
+    .single(_ONE_EXERCISE()).save(),
+    "puzzle theme": lambda: __import__("maca.puzzles").puzzles.theme_title("nope"),
+    "trainer theme": lambda: __import__("maca.panels.puzzles").panels.puzzles.PuzzlePanel(
+        theme="nope"),
+    "quick check action": lambda: __import__("maca.lessonkit").lessonkit.quick_check(
+        "?", [("a", 1)], lambda v: (True, "x"), "en").act("jump"),
 }
 
 #: English that a Turkish sentence never holds.
@@ -655,5 +684,7 @@ def test_the_bad_input_reaches_every_error_text(monkeypatch):
     assert texts - said == unreachable
     # the error catalogues of the exercises, the solver, the bots and the panels: a sample each
     samples = ("sets", "kinds", "plain", "judgement", "generators", "roster", "sheets", "solver",
-               "bots", "hard_bot", "panel", "host")
+               "bots", "hard_bot", "panel", "host", "question", "choice", "puzzle_line",
+               "text_field", "answers_file", "worksheet", "puzzle_collection", "puzzles",
+               "quick_check")
     assert [name for name in samples if not said & set(words.CATALOGUES[name])] == []

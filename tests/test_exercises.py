@@ -219,7 +219,7 @@ def test_progress_files_round_trip_and_are_schema_checked() -> None:
     assert Progress.from_dict(data).ignored == ["field 'score'", "answers['hb-1'].points"]
     for change, problem in [
             ({"format": "x"}, "not a maca answers file"), ({"version": 2}, "version 2"),
-            ({"student_id": ""}, "student_id must be a non-empty text"),
+            ({"student_id": ""}, "student_id: it must be a non-empty text"),
             ({"answers": []}, "answers must be an object"),
             ({"answers": {"a": {"tries": -1}}}, "answers['a'].tries must be a whole number"),
             ({"seed": "7"}, "seed must be a whole number or null")]:

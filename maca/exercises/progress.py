@@ -128,46 +128,41 @@ class Progress:
         """Read and schema-check an answers file; `AnswersFileError` names the file. Only a
         regular file is read (never a symbolic link, a device or a pipe), at most `MAX_BYTES`."""
         if not isinstance(path, (str, os.PathLike)):
-            raise AnswersFileError(f"an answers file is read from a file path, not {shown(path)}")
-        data = read_capped(path, MAX_BYTES, AnswersFileError,
-                           Text("cevap dosyası", "answers file"))
+            raise AnswersFileError(say("answers_file.path"), value=shown(path))
+        data = read_capped(path, MAX_BYTES, AnswersFileError, say("answers_file.what"))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise AnswersFileError(Text(
-                f"{path}: UTF-8 metni değil ({exc.reason}, bayt {exc.start}): bir cevap dosyası "
-                "değil",
-                f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start}): not an answers "
-                "file")) from None
+            raise AnswersFileError(say("answers_file.not_utf8"), path=str(path), reason=exc.reason,
+                                   byte=str(exc.start)) from None
         return cls.from_json(text, str(path))
 
     @classmethod
     def from_json(cls, text: str, source: str = "<answers>") -> Progress:
         """Parse answers-file text (JSON only: nothing in it is ever executed)."""
         if not isinstance(text, str):
-            raise AnswersFileError(f"{source}: an answers file is JSON text, not {shown(text)}")
+            raise AnswersFileError(say("within"), where=source,
+                                   exc=say("answers_file.text", value=shown(text)))
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
-            raise AnswersFileError(Text(f"{source}: geçerli bir JSON değil: {exc}",
-                                        f"{source}: not valid JSON: {exc}")) from None
+            raise AnswersFileError(say("within"), where=source,
+                                   exc=say("answers_file.json", problem=str(exc))) from None
         return cls.from_dict(data, source)
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "<answers>") -> Progress:
         """Check the schema of an answers document and read it."""
-        def bad(problem: str, tr: str | None = None) -> AnswersFileError:
-            return AnswersFileError(Text(f"{source}: {tr or problem}", f"{source}: {problem}"))
+        def bad(key: str, **params: Any) -> AnswersFileError:
+            return AnswersFileError(say("within"), where=source,
+                                    exc=say(f"answers_file.{key}", **params))
 
         if not isinstance(data, dict):
-            raise bad("an answers file is a JSON object", "bir cevap dosyası bir JSON nesnesidir")
+            raise bad("object")
         if data.get("format") != FORMAT:
-            raise bad(f"format must be {FORMAT!r}: this is not a maca answers file",
-                      f"format {FORMAT!r} olmalı: bu bir maca cevap dosyası değil")
+            raise bad("format", format=repr(FORMAT))
         if data.get("version") != VERSION:
-            raise bad(f"version {shown(data.get('version'))} is not supported (this maca reads "
-                      f"{VERSION})", f"{shown(data.get('version'))} sürümü desteklenmiyor (bu maca "
-                      f"{VERSION} sürümünü okur)")
+            raise bad("version", value=shown(data.get("version")), version=str(VERSION))
         for key in ("course", "assignment", "student_id", "set"):
             problem = id_problem(data.get(key))
             if problem is not None:
@@ -175,30 +170,26 @@ class Progress:
                                            problem=problem))
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise bad("seed must be a whole number or null", "seed bir tam sayı ya da null olmalı")
+            raise bad("seed")
         answers = data.get("answers")
         if not isinstance(answers, dict):
-            raise bad("answers must be an object: exercise id → {answer, tries, hints}",
-                      "answers bir nesne olmalı: alıştırma → {answer, tries, hints}")
+            raise bad("answers")
         known = {"format", "version", "course", "assignment", "student_id", "set", "seed", "answers"}
         ignored = [f"field {shown(k)}" for k in sorted(set(data) - known, key=str)]
         entries = {}
         for exercise_id, item in answers.items():
             where = f"answers[{shown(exercise_id)}]"
             if not isinstance(exercise_id, str):
-                raise bad(f"{where}: an exercise id is text")
+                raise bad("exercise_id", where=where)
             if not isinstance(item, dict):
-                raise bad(f"{where} must be an object with answer, tries, hints",
-                          f"{where} answer, tries, hints alanları olan bir nesne olmalı")
+                raise bad("entry", where=where)
             for count in ("tries", "hints"):
                 value = item.get(count, 0)
                 if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10**6:
-                    raise bad(f"{where}.{count} must be a whole number ≥ 0, not {shown(value)}",
-                              f"{where}.{count} ≥ 0 bir tam sayı olmalı, {shown(value)} değil")
+                    raise bad("count", where=where, count=count, value=shown(value))
             seen = item.get("solution_seen", False)
             if not isinstance(seen, bool):
-                raise bad(f"{where}.solution_seen must be true or false, not {shown(seen)}",
-                          f"{where}.solution_seen true ya da false olmalı, {shown(seen)} değil")
+                raise bad("seen", where=where, value=shown(seen))
             fields = {"answer", "tries", "hints", "solution_seen"}
             ignored += [f"{where}.{k}" for k in sorted(set(item) - fields, key=str)]
             entries[exercise_id] = Entry(item.get("answer"), item.get("tries", 0),
@@ -215,9 +206,35 @@ catalogue("answers_file", {
                  "da görünmez işaretler ya da metin olmayan baytlar)",
                  "{value} holds characters no id has ({signs}: control, direction or invisible "
                  "marks, or bytes that are not text)"),
-    "bad_id": ("{source}: {field} {problem}: notlandırılmadı; öğrenciden araçların kaydettiği "
+    "bad_id": ("{source}: {field}: {problem}: notlandırılmadı; öğrenciden araçların kaydettiği "
                "dosyayı isteyin",
-               "{source}: {field} {problem}: not graded; ask the student for the file the tools "
+               "{source}: {field}: {problem}: not graded; ask the student for the file the tools "
                "saved"),
     "bad_who": ("{field}: {problem}", "{field}: {problem}"),
+    # a file that is not an answers file, for the teacher who grades it (and the learner who
+    # opens it again)
+    "what": ("cevap dosyası", "answers file"),
+    "path": ("cevap dosyası bir dosya yolundan okunur, {value} değil",
+             "an answers file is read from a file path, not {value}"),
+    "not_utf8": ("{path}: UTF-8 metni değil ({reason}, bayt {byte}): bir cevap dosyası değil",
+                 "{path}: not UTF-8 text ({reason} at byte {byte}): not an answers file"),
+    "text": ("cevap dosyası bir JSON metni olmalı, {value} değil",
+             "an answers file is JSON text, not {value}"),
+    "json": ("geçerli bir JSON değil: {problem}", "not valid JSON: {problem}"),
+    "object": ("bir cevap dosyası bir JSON nesnesidir", "an answers file is a JSON object"),
+    "format": ("format {format} olmalı: bu bir maca cevap dosyası değil",
+               "format must be {format}: this is not a maca answers file"),
+    "version": ("{value} sürümü desteklenmiyor (bu maca {version} sürümünü okur)",
+                "version {value} is not supported (this maca reads {version})"),
+    "seed": ("seed bir tam sayı ya da null olmalı", "seed must be a whole number or null"),
+    "answers": ("answers bir nesne olmalı: alıştırma kimliği → {{answer, tries, hints}}",
+                "answers must be an object: exercise id → {{answer, tries, hints}}"),
+    "exercise_id": ("{where}: alıştırma kimliği bir metin olmalı",
+                    "{where}: an exercise id is text"),
+    "entry": ("{where} answer, tries, hints alanları olan bir nesne olmalı",
+              "{where} must be an object with answer, tries, hints"),
+    "count": ("{where}.{count} 0 ya da daha büyük bir tam sayı olmalı, {value} değil",
+              "{where}.{count} must be a whole number ≥ 0, not {value}"),
+    "seen": ("{where}.solution_seen true ya da false olmalı, {value} değil",
+             "{where}.solution_seen must be true or false, not {value}"),
 }, scoped=True)

@@ -35,7 +35,7 @@ from typing import Any, Iterator
 
 from ..cards import Card, CardSet
 from ..errors import MacaError, SettingError, shown
-from ..words import Text, say
+from ..words import Text, catalogue, say
 from .forms import AnswerForm, Draft
 from .model import Exercise, Result, check, situation_html
 from .progress import Entry, Progress, id_problem, student_seed
@@ -154,10 +154,7 @@ class Attempt:
         """
         card = Card.parse(card)
         if self.form.mode != "line":
-            raise SettingError(Text(f"bu soru kartlar art arda oynanarak cevaplanmaz: {card} "
-                                    "oynanamaz",
-                                    f"this question is not answered by playing cards one after "
-                                    f"another, so {card} cannot be played"))
+            raise SettingError(say("worksheet.not_a_line"), card=str(card))
         line = self.draft.cards + [card]
         try:   # a card the engine refuses now is explained and not counted
             self.exercise.question.read([str(c) for c in line])
@@ -455,11 +452,12 @@ class Worksheet:
         """Write the answers file (to ``path``, default: the worksheet's own file)."""
         target = self.path if path is None else Path(path)
         if target is None:
-            raise AnswersFileError("this worksheet keeps its answers in memory: give a path")
+            raise AnswersFileError(say("worksheet.in_memory"))
         try:
             self.progress.save(target)
         except (OSError, ValueError) as exc:   # ValueError: a NUL in the path
-            raise AnswersFileError(f"{target}: cannot write the answers file: {exc}") from None
+            raise AnswersFileError(say("worksheet.cannot_write"), target=str(target),
+                                   error=str(exc)) from None
 
     def autosave(self) -> None:
         """Save after a change; a failure is reported in `status`, never raised."""
@@ -491,9 +489,7 @@ class Worksheet:
         try:
             saved = Progress.load(self.path)
         except AnswersFileError as exc:   # the problem said in the learner's language too
-            said = say("unreadable", file=name, error="\x00")
-            raise AnswersFileError(Text(said.tr.replace("\x00", exc.message("tr")),
-                                        said.en.replace("\x00", exc.message("en")))) from None
+            raise AnswersFileError(say("unreadable"), file=name, error=exc) from None
         mine = self.progress
         for what, theirs, ours in (("of_student", saved.student_id, mine.student_id),
                                    ("of_set", saved.set_id, mine.set_id),
@@ -508,3 +504,15 @@ class Worksheet:
         done = sum(a.result is not None for a in self.attempts)
         self.status = say("restored", file=name, done=done, total=len(self.attempts))
         return True
+
+
+# A worksheet asked for what it cannot do (by a notebook's code or a page's panel).
+catalogue("worksheet", {
+    "not_a_line": ("bu soru kartlar art arda oynanarak cevaplanmaz: {card} oynanamaz",
+                   "this question is not answered by playing cards one after another, so {card} "
+                   "cannot be played"),
+    "in_memory": ("bu çalışma kâğıdı cevaplarını bellekte tutuyor: bir dosya yolu ver",
+                  "this worksheet keeps its answers in memory: give a path"),
+    "cannot_write": ("{target}: cevap dosyası yazılamıyor: {error}",
+                     "{target}: cannot write the answers file: {error}"),
+}, scoped=True)

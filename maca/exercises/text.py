@@ -309,13 +309,25 @@ def text_field(value: Any, where: str) -> Text:
     if isinstance(value, Text):
         return value
     if not isinstance(value, Mapping):
-        raise ExerciseError(f"{where} must be a table with tr and en texts, "
-                            f'like {where} = {{ tr = "…", en = "…" }}, not {shown(value)}')
+        raise ExerciseError(say("text_field.table"), where=where, value=shown(value))
     extra = set(value) - set(LANGS)
     if extra:
-        raise ExerciseError(f"{where} has unknown language(s) {shown(sorted(extra, key=str))}: "
-                            "use tr and en")
+        raise ExerciseError(say("text_field.langs"), where=where,
+                            value=shown(sorted(extra, key=str)))
     for lang in LANGS:
         if not isinstance(value.get(lang), str) or not value[lang].strip():
-            raise ExerciseError(f"{where} needs a non-empty {lang} text")
+            raise ExerciseError(say("text_field.empty"), where=where, language=lang)
     return Text(value["tr"].strip(), value["en"].strip())
+
+
+# A text of an exercise file that is not a {tr, en} table, for the teacher who writes the set.
+catalogue("text_field", {
+    "table": ('{where} tr ve en metinlerinden oluşan bir tablo olmalı, örneğin {where} = '
+              '{{ tr = "…", en = "…" }}; {value} değil',
+              '{where} must be a table with tr and en texts, like {where} = '
+              '{{ tr = "…", en = "…" }}, not {value}'),
+    "langs": ("{where} bilinmeyen dil(ler) içeriyor: {value}; tr ve en kullanın",
+              "{where} has unknown language(s) {value}: use tr and en"),
+    "empty": ('{where} alanında {language} = "…" metni eksik ya da boş',
+              "{where} needs a non-empty {language} text"),
+}, scoped=True)

@@ -81,8 +81,14 @@ from maca.words import Text, catalogue, say
 __all__ = ["quick_check", "QuickCheck", "find_moment", "deal_with", "mover", "finished_trick",
            "trick_winner", "Markdown", "HTML", "Chart"]
 
-catalogue("quick_check", {"right": ("Doğru!", "Right!"), "wrong": ("Olmadı.", "Not quite.")},
-          scoped=True)
+# A quick check's verdicts; then what it reads from a click, and the action it does not have
+# (for the developer of a page).
+catalogue("quick_check", {
+    "right": ("Doğru!", "Right!"), "wrong": ("Olmadı.", "Not quite."),
+    "a_choice": ("seçenek numarası", "a choice"),
+    "no_action": ("kısa sorunun {action} diye bir eylemi yok: yalnızca choose var",
+                  "a quick check has no action {action}: it has choose"),
+}, scoped=True)
 # Sentences more than one lesson says (lessons 8 and 9: North's peşkir).
 catalogue("lessonkit", {
     "north won": ("**Kuzey {tricks} el aldı** (ceza kartlarından {points} puan):",
@@ -145,8 +151,9 @@ class QuickCheck:
         (True, 1)
         """
         if action != "choose":
-            raise SettingError(f"a quick check has no action {shown(action)}: it has choose")
-        self.attempt.choose(parse_number(value, 0, len(self.labels) - 1, "a choice"))
+            raise SettingError(say("quick_check.no_action"), action=shown(action))
+        self.attempt.choose(parse_number(value, 0, len(self.labels) - 1,
+                                         say("quick_check.a_choice")))
         self.attempt.check()
 
     def fill(self, fields: dict[str, str]) -> None:

@@ -70,6 +70,12 @@ catalogue("puzzles", {
              "This puzzle is over: try again or go on to the next one."),
     "no_hint": ("Başka ipucu yok.", "There are no more hints."),
     "line": ("Oynananlar", "Played"),
+    # what the trainer cannot open
+    "none": ("seçilecek bulmaca yok", "there is no puzzle to choose from"),
+    "theme": ("{value} diye bir bulmaca teması yok; temalar: {themes}",
+              "no puzzle theme {value}: themes are {themes}"),
+    "number": ("{value} numaralı bulmaca bu seride yok (0 ile {last} arası)",
+               "puzzle number {value} is not in this series (0 to {last})"),
 }, scoped=True)
 
 _STARS = {1: "★☆☆", 2: "★★☆", 3: "★★★"}
@@ -82,7 +88,7 @@ def daily_index(day: datetime.date, count: int) -> int:
     True
     """
     if count <= 0:
-        raise SettingError("there is no puzzle to choose from")
+        raise SettingError(say("puzzles.none"))
     digest = hashlib.sha256(day.isoformat().encode()).digest()
     return int.from_bytes(digest[:8], "big") % count
 
@@ -125,7 +131,7 @@ class PuzzlePanel(Panel):
         options: dict[str, Any] = {"theme": theme, "start": start, "daily": daily}
         super().__init__(lang, **options)
         if theme is not None and theme not in THEMES:
-            raise SettingError(f"no puzzle theme {theme!r}: themes are {', '.join(THEMES)}")
+            raise SettingError(say("puzzles.theme"), value=repr(theme), themes=", ".join(THEMES))
         self.store = store
         self.base = puzzle_set(theme)
         #: with a store, the worksheet's own temporary folder (removed with the panel)
@@ -171,8 +177,8 @@ class PuzzlePanel(Panel):
         """Open puzzle ``index`` of the series, at its start."""
         if isinstance(index, bool) or not isinstance(index, int) or not (
                 0 <= index < len(self.worksheet)):
-            raise SettingError(f"puzzle number {index!r} is not in this series "
-                               f"(0 to {len(self.worksheet) - 1})")
+            raise SettingError(say("puzzles.number"), value=repr(index),
+                               last=str(len(self.worksheet) - 1))
         self.worksheet.go(index)
         self.more_hints = 0   # hints read on this visit once the puzzle is closed (not counted)
         self._restart()

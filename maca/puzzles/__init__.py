@@ -29,7 +29,7 @@ from ..exercises.sets import ExerciseSet, load_set, unique_ids
 from ..exercises.text import ExerciseError
 from ..hand import Hand
 from ..notation import rules_to_text
-from ..words import Text, say
+from ..words import catalogue, say
 
 __all__ = ["collection_table", "THEMES", "themes_of", "rate", "load_puzzles", "puzzle_set",
            "puzzle_sets", "puzzle_files", "question_of", "export", "theme_title"]
@@ -46,7 +46,8 @@ def theme_title(theme: str, lang: str = "tr") -> str:
     ('Güvenli çıkış', 'Surviving a peşkir')
     """
     if theme not in THEMES:
-        raise ExerciseError(f"unknown theme {shown(theme)}: use one of {', '.join(THEMES)}")
+        raise ExerciseError(say("puzzle_collection.theme"), value=shown(theme),
+                            themes=", ".join(THEMES))
     return say(f"puzzle_theme.{theme}")[lang]
 
 
@@ -176,7 +177,8 @@ def question_of(exercise: Exercise) -> Puzzle:
     'fewest_points'
     """
     if not isinstance(exercise.question, Puzzle):
-        raise ExerciseError(f"exercise {exercise.id!r} is a {exercise.kind} question, not a puzzle")
+        raise ExerciseError(say("puzzle_collection.not_a_puzzle"), id=repr(exercise.id),
+                            kind=exercise.kind)
     return exercise.question
 
 
@@ -186,7 +188,7 @@ def puzzle_files() -> list[Path]:
         files = sorted(folder.glob("*.toml"))
         if files:
             return files
-    raise ExerciseError("no puzzle files found (exercises/puzzles/*.toml)")
+    raise ExerciseError(say("puzzle_collection.no_files"))
 
 
 def puzzle_sets() -> list[ExerciseSet]:
@@ -206,12 +208,12 @@ def puzzle_set(theme: str | None = None) -> ExerciseSet:
     sets = [s for s in sets if theme is None or s.topic == theme]
     out = tuple(e for s in sets for e in s)
     if theme is not None and not out:
-        raise ExerciseError(f"no puzzles for the theme {shown(theme)}: use one of "
-                            f"{', '.join(THEMES)}")
+        raise ExerciseError(say("puzzle_collection.no_puzzles"), value=shown(theme),
+                            themes=", ".join(THEMES))
     unique_ids(out, "exercises/puzzles")
     if theme is not None:
         return sets[0]
-    return ExerciseSet("puzzles", Text("Bulmacalar", "Puzzles"), "puzzles", 0, out,
+    return ExerciseSet("puzzles", say("puzzle_collection.title"), "puzzles", 0, out,
                        "exercises/puzzles", _written=out)
 
 
@@ -248,7 +250,7 @@ def collection_table(lang: str = "tr") -> str:
     | Theme | ★☆☆ | ★★☆ | ★★★ | Puzzles |
     """
     sets = {s.topic: s for s in puzzle_sets()}
-    theme, count = Text("Tema", "Theme")[lang], Text("Bulmaca", "Puzzles")[lang]
+    theme, count = say("puzzle_collection.theme_head")[lang], say("puzzle_collection.count_head")[lang]
     rows = [f"| {theme} | ★☆☆ | ★★☆ | ★★★ | {count} |", "|---|---|---|---|---|"]
     for theme in THEMES:
         mine = list(sets[theme]) if theme in sets else []
@@ -256,3 +258,20 @@ def collection_table(lang: str = "tr") -> str:
         rows.append(f"| {theme_title(theme, lang)} | {stars[0]} | {stars[1]} | {stars[2]} | "
                     f"{len(mine)} |")
     return "\n".join(rows)
+
+
+# The collection's title and its index's column heads; then the errors of asking it for what
+# it does not hold (for the developer or the teacher who names a theme).
+catalogue("puzzle_collection", {
+    "title": ("Bulmacalar", "Puzzles"),
+    "theme_head": ("Tema", "Theme"),
+    "count_head": ("Bulmaca", "Puzzles"),
+    "theme": ("{value} diye bir tema yok: şunlardan birini kullanın: {themes}",
+              "unknown theme {value}: use one of {themes}"),
+    "not_a_puzzle": ("{id} alıştırması bir {kind} sorusu, bulmaca değil",
+                     "exercise {id} is a {kind} question, not a puzzle"),
+    "no_files": ("hiç bulmaca dosyası bulunamadı (exercises/puzzles/*.toml)",
+                 "no puzzle files found (exercises/puzzles/*.toml)"),
+    "no_puzzles": ("{value} teması için bulmaca yok: şunlardan birini kullanın: {themes}",
+                   "no puzzles for the theme {value}: use one of {themes}"),
+}, scoped=True)

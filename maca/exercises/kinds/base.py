@@ -19,12 +19,11 @@ from ...scoring import hand_points, moon_shooters, penalty_points
 from ...trick import Trick
 from ...words import number, preset_name
 from ..forms import AnswerForm
-from ...words import Owner, Seat, Text, say, show
+from ...words import Owner, Seat, Text, catalogue, say, show
 from ..text import AnswerError, ExerciseError
 
 __all__ = ["Question", "Line", "NoQuestionError", "Outcome", "read_cards", "read_card",
-           "read_seat", "read_yes_no", "read_numbers", "parse_rules", "answer_error",
-           "require_answer", "is_whole", "position_field", "seat_field", "cards_field",
+           "read_seat", "read_yes_no", "read_numbers", "parse_rules", "require_answer", "is_whole", "position_field", "seat_field", "cards_field",
            "rules_line", "plays_text", "taken_lines", "play_lines"]
 
 
@@ -42,15 +41,10 @@ class Line(NamedTuple):
 
 
 # -- reading the learner's answers ----------------------------------------------------------------
-def answer_error(tr: str, en: str, **params: Any) -> AnswerError:
-    """The `AnswerError` of an answer that cannot be read, said in Turkish and English."""
-    return AnswerError(Text(tr, en), **params)
-
-
 def require_answer(value: Any) -> None:
     """Refuse an empty answer (nothing given yet)."""
     if value is None or (isinstance(value, str) and not value.strip()):
-        raise answer_error("Henüz cevap yok: bir cevap yaz.", "There is no answer yet: write one.")
+        raise AnswerError(say("question.no_answer"))
 
 
 def read_cards(value: Any) -> CardSet:
@@ -68,15 +62,11 @@ def read_cards(value: Any) -> CardSet:
         if isinstance(value, (list, tuple, set, frozenset)):
             cards = [Card.parse(v) for v in value]
             if len(set(cards)) != len(cards):
-                raise answer_error("Aynı kartı iki kez yazdın.", "You wrote the same card twice.")
+                raise AnswerError(say("question.card_twice"))
             return CardSet(cards)
     except CardError as exc:
-        raise answer_error("Kart okunamadı: {exc}. Kartları QS, 10H, 2C ya da Q♠ gibi yaz.",
-                           "A card could not be read: {exc}. Write cards like QS, 10H, 2C or Q♠.",
-                           exc=exc) from None
-    raise answer_error(f"{shown(value)} kart olarak okunamadı: \"QS 2C\" gibi bir yazı ya da kart listesi "
-               "ver.", f"{shown(value)} cannot be read as cards: give text like \"QS 2C\" or a "
-               "list of cards.")
+        raise AnswerError(say("question.unreadable_card"), exc=exc) from None
+    raise AnswerError(say("question.not_cards"), value=shown(value))
 
 
 def read_card(value: Any) -> Card:
@@ -87,8 +77,7 @@ def read_card(value: Any) -> Card:
     """
     cards = read_cards(value)
     if len(cards) != 1:
-        raise answer_error(f"Tek bir kart seç; {len(cards)} kart verdin.",
-                   f"Choose a single card; you gave {len(cards)}.")
+        raise AnswerError(say("question.one_card"), n=len(cards))
     return next(iter(cards))
 
 
@@ -120,10 +109,11 @@ def read_seat(value: Any, players: int) -> int:
             value = int(text)
     if isinstance(value, int) and 0 <= value < players:
         return value
-    names_tr = ", ".join(seat_name(s, "tr", players).split(" (")[0] for s in range(players))
-    names_en = ", ".join(seat_name(s, "en", players).split(" (")[0] for s in range(players))
-    raise answer_error(f"{shown(value)} bir oyuncu değil: 0-{players - 1} arası bir sayı ya da {names_tr} "
-               "yaz.", f"{shown(value)} is not a seat: write a number 0-{players - 1} or {names_en}.")
+    def names(lang: str) -> str:   # the seats' names in the sentence's language
+        return ", ".join(seat_name(s, lang, players).split(" (")[0] for s in range(players))
+
+    raise AnswerError(say("question.not_a_seat"), value=shown(value), last=str(players - 1),
+                      names=names)
 
 
 def read_yes_no(value: Any) -> bool:
@@ -141,7 +131,7 @@ def read_yes_no(value: Any) -> bool:
             return True
         if text in ("hayır", "hayir", "no", "false", "h", "n"):
             return False
-    raise answer_error(f"{shown(value)}: evet ya da hayır yaz.", f"{shown(value)}: write yes or no.")
+    raise AnswerError(say("question.yes_no"), value=shown(value))
 
 
 def read_numbers(value: Any, count: int, what: Text) -> tuple[int, ...]:
@@ -162,13 +152,11 @@ def read_numbers(value: Any, count: int, what: Text) -> tuple[int, ...]:
     for item in items:
         number = _whole_number(item)
         if number is None:
-            raise answer_error(f"{shown(item)} bir sayı değil: {count} tane tam sayı yaz ({what.tr}).",
-                       f"{shown(item)} is not a number: write {count} whole numbers ({what.en}).")
+            raise AnswerError(say("question.not_a_number"), value=shown(item), count=count,
+                              what=what)
         numbers.append(number)
     if len(numbers) != count:
-        raise answer_error(f"Her oyuncu için bir tane olmak üzere {count} sayı yaz ({what.tr}); "
-                   f"{len(numbers)} sayı verdin.",
-                   f"Write {count} numbers, one per player ({what.en}); you gave {len(numbers)}.")
+        raise AnswerError(say("question.count"), count=count, what=what, n=len(numbers))
     return tuple(numbers)
 
 
@@ -198,8 +186,7 @@ def parse_rules(text: Any) -> Rules:
     'new'
     """
     if not isinstance(text, str):
-        raise ExerciseError(f'rules must be text like "standard" or "standard;moon=new", '
-                            f"not {shown(text)}")
+        raise ExerciseError(say("question.rules"), value=shown(text))
     try:
         return rules_from_text(text.strip())
     except MacaError as exc:
@@ -209,8 +196,7 @@ def parse_rules(text: Any) -> Rules:
 def position_field(value: Any, rules: Rules) -> Hand:
     """A hand from a position string; one written without rules takes the exercise's rules."""
     if not isinstance(value, str) or not value.split():
-        raise ExerciseError(f"position must be a position string (see maca.notation), "
-                            f"not {shown(value)}")
+        raise ExerciseError(say("question.position"), value=shown(value))
     text = value.strip()
     first, sep, _ = text.split()[0].partition("=")
     if sep and ";" not in first:  # it opens with a field (key=value), not with rules
@@ -220,12 +206,12 @@ def position_field(value: Any, rules: Rules) -> Hand:
     except MacaError as exc:
         raise ExerciseError(say("within"), where="position", exc=exc) from None
     if hand.rules != rules:
-        raise ExerciseError(f"the position's rules ({rules_to_text(hand.rules)}) differ from the "
-                            f"exercise's rules ({rules_to_text(rules)}): write them once")
+        raise ExerciseError(say("question.position_rules"), theirs=rules_to_text(hand.rules),
+                            ours=rules_to_text(rules))
     for seat in hand.peskir:
         verdict = Hand.deal(hand.rules, seed=0).check_peskir(seat)
         if not verdict:
-            raise ExerciseError(f"position: peskir={seat}: {verdict.message('en')}")
+            raise ExerciseError(say("within"), where=f"position: peskir={seat}", exc=verdict)
     return hand
 
 
@@ -262,38 +248,37 @@ class Outcome:
         """
         n = rules.players
         if len(taken) != n:
-            raise ExerciseError(f"taken needs one list of cards per seat: {n} lists")
+            raise ExerciseError(say("question.taken_seats"), n=n)
         listed = 0
         for cards in taken:
             if listed & cards.mask:
-                raise ExerciseError(f"taken: {CardSet(listed & cards.mask)} is listed for two seats")
+                raise ExerciseError(say("question.taken_twice"), cards=str(CardSet(listed & cards.mask)))
             if cards.mask & ~rules.deck_mask:
-                raise ExerciseError(f"taken: {CardSet(cards.mask & ~rules.deck_mask)} is not in "
-                                    "the deck")
+                raise ExerciseError(say("question.not_in_deck"),
+                                    cards=str(CardSet(cards.mask & ~rules.deck_mask)))
             listed |= cards.mask
         unlisted = CardSet([c for c in CardSet(rules.deck_mask & ~listed) if rules.value_of(c)])
         if unlisted:
-            raise ExerciseError(f"taken: {unlisted} count points but nobody took them: list who did")
+            raise ExerciseError(say("question.unlisted"), cards=str(unlisted))
         if tricks is None:
             counts = [-(-len(cards) // n) for cards in taken]
             if sum(counts) > rules.hand_size:
-                raise ExerciseError(f"taken: more than the {rules.hand_size} tricks of a hand")
+                raise ExerciseError(say("question.too_many_tricks"), size=rules.hand_size)
             counts[next((s for s in range(n) if counts[s]), 0)] += rules.hand_size - sum(counts)
         else:
             counts = list(tricks) if isinstance(tricks, (list, tuple)) else []
             if (len(counts) != n or not all(is_whole(t) and t >= 0 for t in counts)
                     or sum(counts) != rules.hand_size):
-                raise ExerciseError(f"tricks must be {n} whole numbers adding up to "
-                                    f"{rules.hand_size}, not {shown(tricks)}")
+                raise ExerciseError(say("question.tricks"), n=n, size=rules.hand_size,
+                                    value=shown(tricks))
         for seat, cards in enumerate(taken):
             if len(cards) > counts[seat] * n:
-                raise ExerciseError(f"taken: seat {seat} has {len(cards)} cards, more than its "
-                                    f"{counts[seat]} trick(s) hold")
+                raise ExerciseError(say("question.seat_cards"), seat=str(seat), count=len(cards),
+                                    tricks=counts[seat])
         if peskir and not rules.peskir:
-            raise ExerciseError(f"peskir: these rules have no peşkir declarations, not "
-                                f"{shown(list(peskir))}")
+            raise ExerciseError(say("question.no_peskir"), value=shown(list(peskir)))
         if len(set(peskir)) != len(peskir):
-            raise ExerciseError(f"peskir names a seat twice: {shown(list(peskir))}")
+            raise ExerciseError(say("question.peskir_twice"), value=shown(list(peskir)))
         return cls(rules, tuple(taken), tuple(counts), tuple(sorted(peskir)))
 
     def points(self) -> tuple[int, ...]:
@@ -316,15 +301,14 @@ def seat_field(params: Mapping[str, Any], players: int, default: int = 0) -> int
     """The ``seat`` field of an exercise (``default`` when not given), checked."""
     seat = params.get("seat", default)
     if not is_whole(seat) or not 0 <= seat < players:
-        raise ExerciseError(f"seat must be a seat number 0 to {players - 1}, not {shown(seat)}")
+        raise ExerciseError(say("question.seat"), last=str(players - 1), value=shown(seat))
     return seat
 
 
 def cards_field(value: Any, name: str) -> CardSet:
     """Cards written as text (``"QS 2H"``) or as a list of cards (``["QS", "2H"]``)."""
     if not isinstance(value, (str, list)):
-        raise ExerciseError(f'{name} must be cards like "QS 2H" or ["QS", "2H"], '
-                            f"not {shown(value)}")
+        raise ExerciseError(say("question.cards"), name=name, value=shown(value))
     try:
         return CardSet.parse(value) if isinstance(value, str) else CardSet(value)
     except CardError as exc:
@@ -438,3 +422,52 @@ class Question:
         """What to say when ``answer`` is right so far and asks for more (a puzzle's line,
         the learner's turn again), or None: the answer is checked as it stands."""
         return None
+
+
+# The learner's unreadable answers (said to the learner), then the errors of a question's fields
+# (for the teacher who writes the set).
+catalogue("question", {
+    "no_answer": ("Henüz cevap yok: bir cevap yaz.", "There is no answer yet: write one."),
+    "card_twice": ("Aynı kartı iki kez yazdın.", "You wrote the same card twice."),
+    "unreadable_card": ("Kart okunamadı: {exc}. Kartları QS, 10H, 2C ya da Q♠ gibi yaz.",
+                        "A card could not be read: {exc}. Write cards like QS, 10H, 2C or Q♠."),
+    "not_cards": ('{value} kart olarak okunamadı: "QS 2C" gibi bir yazı ya da kart listesi ver.',
+                  '{value} cannot be read as cards: give text like "QS 2C" or a list of cards.'),
+    "one_card": ("Tek bir kart seç; {n} kart verdin.", "Choose a single card; you gave {n}."),
+    "not_a_seat": ("{value} bir oyuncu değil: 0-{last} arası bir sayı ya da {names} yaz.",
+                   "{value} is not a seat: write a number 0-{last} or {names}."),
+    "yes_no": ("{value}: evet ya da hayır yaz.", "{value}: write yes or no."),
+    "not_a_number": ("{value} bir sayı değil: {count} tane tam sayı yaz ({what}).",
+                     "{value} is not a number: write {count} whole numbers ({what})."),
+    "count": ("Her oyuncu için bir tane olmak üzere {count} sayı yaz ({what}); {n} sayı verdin.",
+              "Write {count} numbers, one per player ({what}); you gave {n}."),
+    "rules": ('rules "standard" ya da "standard;moon=new" gibi bir metin olmalı, {value} değil',
+              'rules must be text like "standard" or "standard;moon=new", not {value}'),
+    "position": ("position bir pozisyon metni olmalı (bkz. maca.notation), {value} değil",
+                 "position must be a position string (see maca.notation), not {value}"),
+    "position_rules": ("pozisyonun kuralları ({theirs}) alıştırmanın kurallarından ({ours}) "
+                       "farklı: kuralları bir kez yazın", "the position's rules ({theirs}) differ "
+                       "from the exercise's rules ({ours}): write them once"),
+    "taken_seats": ("taken her oyuncu için bir kart listesi ister: {n} liste",
+                    "taken needs one list of cards per seat: {n} lists"),
+    "taken_twice": ("taken: {cards} iki oyuncunun listesinde birden var",
+                    "taken: {cards} is listed for two seats"),
+    "not_in_deck": ("taken: {cards} destede yok", "taken: {cards} is not in the deck"),
+    "unlisted": ("taken: {cards} puan getiriyor ama kimse almamış: kimin aldığını yazın",
+                 "taken: {cards} count points but nobody took them: list who did"),
+    "too_many_tricks": ("taken: bu kartlar bir turdaki {size} elden fazlasını gerektiriyor",
+                        "taken: more than the {size} tricks of a hand"),
+    "tricks": ("tricks toplamı {size} olan {n} tam sayı olmalı, {value} değil",
+               "tricks must be {n} whole numbers adding up to {size}, not {value}"),
+    "seat_cards": ("taken: {seat} numaralı oyuncuda {count} kart var, aldığı {tricks} elde bu "
+                   "kadar kart olmaz", "taken: seat {seat} has {count} cards, more than its "
+                   "{tricks} trick(s) hold"),
+    "no_peskir": ("peskir: bu kurallarda peşkir ilanı yok, {value} verilemez",
+                  "peskir: these rules have no peşkir declarations, not {value}"),
+    "peskir_twice": ("peskir alanında bir oyuncu iki kez yazılmış: {value}",
+                     "peskir names a seat twice: {value}"),
+    "seat": ("seat 0 ile {last} arası bir oyuncu numarası olmalı, {value} değil",
+             "seat must be a seat number 0 to {last}, not {value}"),
+    "cards": ('{name} "QS 2H" ya da ["QS", "2H"] gibi kartlar olmalı, {value} değil',
+              '{name} must be cards like "QS 2H" or ["QS", "2H"], not {value}'),
+}, scoped=True)

@@ -18,10 +18,10 @@ from typing import Any, NamedTuple, Sequence
 
 from ...errors import shown
 from ...rules import Rules
-from ...words import Text, say
+from ...words import Text, catalogue, say
 from ..forms import CHOICE
-from ..text import ExerciseError
-from .base import Line, Question, answer_error, require_answer
+from ..text import AnswerError, ExerciseError
+from .base import Line, Question, require_answer
 
 __all__ = ["Choice", "Verdict"]
 
@@ -46,9 +46,7 @@ class Choice(Question):
                  rules: Rules | None = None) -> None:
         super().__init__({}, rules or Rules.preset("standard"))
         if not labels or len(labels) != len(verdicts):
-            raise ExerciseError(f"a choice question needs at least one choice and one verdict "
-                                f"per choice, not {len(labels)} choice(s) and "
-                                f"{len(verdicts)} verdict(s)")
+            raise ExerciseError(say("choice.verdicts"), labels=len(labels), verdicts=len(verdicts))
         self.labels, self.verdicts = list(labels), list(verdicts)
 
     def offered(self) -> list[Any]:
@@ -66,8 +64,7 @@ class Choice(Question):
         if not (isinstance(answer, (int, str)) and not isinstance(answer, bool)
                 and text.isascii() and text.isdigit() and int(text) < len(self.labels)):
             last = len(self.labels) - 1
-            raise answer_error(f"{shown(answer)} bir seçenek değil: 0-{last} arası bir sayı yaz.",
-                               f"{shown(answer)} is not a choice: write a number 0-{last}.")
+            raise AnswerError(say("choice.not_a_choice"), value=shown(answer), last=str(last))
         return int(text)
 
     def judge(self, given: int) -> tuple[bool, list[Text]]:
@@ -83,3 +80,14 @@ class Choice(Question):
 
     def situation(self) -> list[Line]:
         return []
+
+
+# A choice the learner cannot have made, then a question built wrong (for the developer).
+catalogue("choice", {
+    "not_a_choice": ("{value} bir seçenek değil: 0-{last} arası bir sayı yaz.",
+                     "{value} is not a choice: write a number 0-{last}."),
+    "verdicts": ("bir seçmeli soru en az bir seçenek ve her seçenek için bir değerlendirme ister; "
+                 "{labels} seçenek ve {verdicts} değerlendirme verildi",
+                 "a choice question needs at least one choice and one verdict per choice, not "
+                 "{labels} choice(s) and {verdicts} verdict(s)"),
+}, scoped=True)

@@ -41,9 +41,9 @@ from ...scoring import hand_points
 from ...words import Text, catalogue, is_you, say, seat_form, show
 from ...solver import GOALS as SOLVER_GOALS, Solution, Solver, SolverError, SolverLimitError
 from ..forms import CARD, CARDS
-from ..text import ExerciseError
+from ..text import AnswerError, ExerciseError
 from .plain import not_learners_turn
-from .base import (Line, NoQuestionError, Question, answer_error, cards_field, is_whole,
+from .base import (Line, NoQuestionError, Question, cards_field, is_whole,
                    play_lines, plays_text, position_field, read_card, read_cards, rules_line)
 
 __all__ = ["PASS_DEALS", "PASS_MARGIN", "PASS_POOL", "PassStudy", "pass_study", "ChoosePass",
@@ -193,14 +193,10 @@ class ChoosePass(Question):
     def read(self, answer: Any) -> CardSet:
         cards = read_cards(answer)
         if len(cards) != self.count:
-            raise answer_error(f"Tam {self.count} kart seç; {len(cards)} kart verdin.",
-                       f"Choose exactly {self.count} cards; you gave {len(cards)}.")
+            raise AnswerError(say("judgement.pass_count"), count=self.count, n=len(cards))
         foreign = cards - self.cards
         if foreign:
-            raise answer_error(f"{_cards_text(foreign)} senin kartların arasında yok: yalnızca "
-                       "elindeki kartları geçirebilirsin.",
-                       f"{_cards_text(foreign)} is not among your cards: you can only pass "
-                       "cards you hold.")
+            raise AnswerError(say("judgement.not_yours"), cards=_cards_text(foreign))
         return cards
 
     def to_json(self, value: Any) -> Any:
@@ -420,8 +416,14 @@ class ChooseDiscard(SolvedChoice):
             raise ExerciseError(say("judgement.discard"))
 
 
-# The errors of a judged question's fields, for the teacher who writes the set.
+# The learner's unreadable passes, then the errors of a judged question's fields, for the
+# teacher who writes the set.
 catalogue("judgement", {
+    "pass_count": ("Tam {count} kart seç; {n} kart verdin.",
+                   "Choose exactly {count} cards; you gave {n}."),
+    "not_yours": ("{cards} senin kartların arasında yok: yalnızca elindeki kartları "
+                  "geçirebilirsin.", "{cards} is not among your cards: you can only pass cards "
+                  "you hold."),
     "never_pass": ("bu kurallarda {value} yönüne kart geçirilmez: şunlardan birini kullanın: "
                    "{directions}", "these rules never pass {value}: use {directions}"),
     "no_passing": ("bu kurallarda kart geçirme yok: choose_pass'in soracağı bir şey yok",

@@ -17,9 +17,9 @@ from ...trick import Trick
 from ...words import number, signed
 from ..forms import CARD, CARDS, NUMBERS, SEAT, WINNERS, YES_NO
 from ...words import Seat, Text, catalogue, say, show
-from ..text import ExerciseError
+from ..text import AnswerError, ExerciseError
 from .goals import TRICK_GOALS
-from .base import (Line, NoQuestionError, Outcome, Question, answer_error, cards_field, is_whole,
+from .base import (Line, NoQuestionError, Outcome, Question, cards_field, is_whole,
                    play_lines, plays_text, position_field, read_card, read_cards, read_numbers,
                    read_seat, read_yes_no, require_answer, rules_line, seat_field, taken_lines)
 
@@ -309,8 +309,7 @@ class PassDirection(Question):
             if word == "none":
                 return None
             if word == "across" and self.players == 3:
-                raise answer_error("Üç kişide karşıya geçirme yoktur: sol, sağ ya da yok yaz.",
-                           "Three players have no across: write left, right or none.")
+                raise AnswerError(say("plain.no_across"))
             return self.rules.seat_towards(self.seat, word)
         require_answer(answer)
         return read_seat(answer, self.players)
@@ -381,8 +380,8 @@ class HandScore(Question):
             seats = {read_seat(k, self.players): v for k, v in answer.items()}
             answer = [seats.get(s) for s in range(self.players)]
             if None in answer:
-                raise answer_error("Her oyuncunun puanını yaz.", "Write every player's score.")
-        return read_numbers(answer, self.players, Text("puanlar", "points"))
+                raise AnswerError(say("plain.every_score"))
+        return read_numbers(answer, self.players, say("plain.points"))
 
     def to_json(self, value: Any) -> Any:
         return list(value)
@@ -449,19 +448,16 @@ class GameWinner(Question):
         elif isinstance(answer, (list, tuple)) and len(answer) == 2:
             winners, standings = answer
         else:
-            raise answer_error('İki şey yaz: kazananlar ve sıralama puanları, örneğin '
-                       '{"winners": [2], "standings": [0, -1, 1, 0]}.',
-                       'Give two things: the winners and the standings, for example '
-                       '{"winners": [2], "standings": [0, -1, 1, 0]}.')
+            raise AnswerError(say("plain.two_things"),
+                              example='{"winners": [2], "standings": [0, -1, 1, 0]}')
         if isinstance(winners, str):
             winners = winners.replace(",", " ").split() if winners.strip() else []
         if not isinstance(winners, (list, tuple)):
             winners = [winners]
         seats = tuple(sorted({read_seat(w, self.players) for w in winners}))
-        values = read_numbers(standings, self.players, Text("+1, 0 ya da -1", "+1, 0 or -1"))
+        values = read_numbers(standings, self.players, say("plain.standing_values"))
         if any(v not in (-1, 0, 1) for v in values):
-            raise answer_error("Sıralama puanları yalnızca +1, 0 ya da -1 olabilir.",
-                       "Standings are only +1, 0 or -1.")
+            raise AnswerError(say("plain.standings"))
         return seats, values
 
     def to_json(self, value: Any) -> Any:
@@ -558,8 +554,18 @@ def not_learners_turn(hand: Hand) -> ExerciseError:
     return ExerciseError(say("plain.to_play"), seat=Seat(hand.to_move, hand.players))
 
 
-# The errors of an exercise file's fields, for the teacher who writes the set.
+# The learner's unreadable answers, then the errors of an exercise file's fields, for the
+# teacher who writes the set.
 catalogue("plain", {
+    "no_across": ("Üç kişide karşıya geçirme yoktur: sol, sağ ya da yok yaz.",
+                  "Three players have no across: write left, right or none."),
+    "every_score": ("Her oyuncunun puanını yaz.", "Write every player's score."),
+    "points": ("puanlar", "points"),
+    "two_things": ("İki şey yaz: kazananlar ve sıralama puanları, örneğin {example}.",
+                   "Give two things: the winners and the standings, for example {example}."),
+    "standing_values": ("+1, 0 ya da -1", "+1, 0 or -1"),
+    "standings": ("Sıralama puanları yalnızca +1, 0 ya da -1 olabilir.",
+                  "Standings are only +1, 0 or -1."),
     "to_play": ("bu pozisyonda sıra {seat:name_loc} ({seat:no}); sıranın öğrencide "
                 "(0 numaralı oyuncu) olması gerekir",
                 "in this position seat {seat:no} is to play; the learner (seat 0) must be"),

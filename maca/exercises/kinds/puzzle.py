@@ -35,7 +35,7 @@ from ...solver import NODE_CAP, Solution, Solver
 from ...words import Text, catalogue, say, show
 from ..forms import LINE
 from ..text import AnswerError, ExerciseError
-from .base import answer_error, read_card, read_cards, require_answer
+from .base import read_card, read_cards, require_answer
 from .judgement import SolvedChoice
 
 __all__ = ["Puzzle", "Proof", "prove", "Walk", "THEMES"]
@@ -91,6 +91,13 @@ catalogue("puzzle_line", {
               "gösterdi. Yeniden dene ya da çözüme bak.",
               "Not this one: the {card} does not reach the goal; the defence's best answer "
               "shows why. Try again or look at the solution."),
+    # a card played after the line is over, for the learner; then a puzzle's fields, for the
+    # teacher who writes the set
+    "over": ("Bulmaca {card} kartından önce bitti.", "The puzzle is over before the {card}."),
+    "themes": ("themes bulmaca temalarından ({themes}) oluşan bir liste olmalı, {value} değil",
+               "themes must be a list of puzzle themes ({themes}), not {value}"),
+    "difficulty": ("difficulty 1, 2 ya da 3 yıldız olur, {value} değil",
+                   "difficulty is 1, 2 or 3 stars, not {value}"),
 }, scoped=True)
 
 Plays = tuple[tuple[int, Card], ...]
@@ -159,10 +166,10 @@ class Puzzle(SolvedChoice):
         themes, difficulty = params["themes"], params["difficulty"]
         if (not isinstance(themes, list) or not themes
                 or not all(isinstance(t, str) and t in THEMES for t in themes)):
-            raise ExerciseError(f"themes must be a list of puzzle themes ({', '.join(THEMES)}), "
-                                f"not {shown(themes)}")
+            raise ExerciseError(say("puzzle_line.themes"), themes=", ".join(THEMES),
+                                value=shown(themes))
         if difficulty not in (1, 2, 3) or isinstance(difficulty, bool):
-            raise ExerciseError(f"difficulty is 1, 2 or 3 stars, not {shown(difficulty)}")
+            raise ExerciseError(say("puzzle_line.difficulty"), value=shown(difficulty))
         self.themes: tuple[str, ...] = tuple(themes)
         self.difficulty: int = difficulty
         super().__init__(params, rules)
@@ -193,12 +200,10 @@ class Puzzle(SolvedChoice):
         hand, moves, state = self.hand.copy(), [], "play"
         for card in line:
             if state != "play":
-                raise answer_error("Bulmaca {card} kartından önce bitti.",
-                                   "The puzzle is over before the {card}.", card=card.symbol)
+                raise AnswerError(say("puzzle_line.over"), card=card.symbol)
             verdict = hand.check(card, 0)
             if not verdict:
-                raise answer_error("{why}", "{why}", why=say("not_allowed", card=card,
-                                                             verdict=verdict))
+                raise AnswerError(say("not_allowed"), card=card, verdict=verdict)
             solver = self._solver(hand)
             if not solver.solve().accepts(card):
                 for i, (seat, played) in enumerate(solver.line(card)):
