@@ -89,6 +89,27 @@ catalogue("exercise_panel", {
                "kendiliğinden öğretmenine gidiyor.",
                "This set is your class's assignment: the course, the assignment and your id come "
                "from your class, and your answers go to your teacher by themselves."),
+    # refusals (a page or a notebook that asks for what the panel does not offer)
+    "locked_needs": ("kilitli bir alıştırma seti bir ders, bir ödev ve bir öğrenciyle, üçü de "
+                     "verilerek açılır",
+                     "a locked exercise set is opened as a course, an assignment and a student, "
+                     "all given"),
+    "named": ("bir alıştırma seti kimliğiyle adlandırılır ve metni bir yazıdır, {value} değil",
+              "an exercise set is named by its id, not {value}, and its text is a string"),
+    "store_or_folder": ("bir alıştırma seti cevaplarını ya sayfanın deposunda ya bir klasörde "
+                        "tutar, ikisinde birden değil",
+                        "an exercise set keeps its answers in the page's storage or in a "
+                        "folder, not both"),
+    "locked_who": ("bu set sınıfının verdiği gibi açıldı: kim olduğun değiştirilemez",
+                   "this set is opened as its class gave it: who the learner is cannot change"),
+    "a_question": ("soru numarası", "a question"),
+    "no_card": ("bu soruda seçilecek {value} diye bir kart yok",
+                "no card {value} to choose in this question"),
+    "no_choice": ("{value} bu sorunun seçeneklerinden biri değil",
+                  "{value} is not a choice of this question"),
+    "no_winners": ("bu soruda seçilecek kazanan yok", "this question has no winners to choose"),
+    "no_standing": ("bu soruda {value} diye bir sıralama yok",
+                    "no standing {value} in this question"),
     "unreadable_number": ("{seat:Gen} puanı için yazdığın {given} okunamadı: −9999 ile 9999 "
                           "arasında bir tam sayı yaz, sonra yeniden “Kontrol et” düğmesine bas.",
                           "The {given} you wrote for {seat:nom} cannot be read: write a whole "
@@ -185,16 +206,13 @@ class ExercisePanel(Panel):
                  "folder": folder, "text": text, "locked": locked or None}
         super().__init__(lang, name=name, **{k: v for k, v in given.items() if v is not None})
         if locked is not False and (locked is not True or None in (course, assignment, student)):
-            raise SettingError("a locked exercise set is opened as a course, an assignment and "
-                               "a student, all given")
+            raise SettingError(say("exercise_panel.locked_needs"))
         #: who the learner is was given (by their class): the boxes are shown and cannot change
         self.locked = locked
         if not isinstance(name, str) or not isinstance(text, (str, type(None))):
-            raise SettingError(f"an exercise set is named by its id, not {shown(name)}, and "
-                               "its text is a string")
+            raise SettingError(say("exercise_panel.named"), value=shown(name))
         if store is not None and folder is not None:
-            raise SettingError("an exercise set keeps its answers in the page's storage or in "
-                               "a folder, not both")
+            raise SettingError(say("exercise_panel.store_or_folder"))
         self.base = find_set(name) if text is None else parse_set(text, default_id=name)
         self.store = store
         #: with a store, the worksheet's own temporary folder (removed with the panel)
@@ -254,8 +272,7 @@ class ExercisePanel(Panel):
     def _reopen(self) -> None:
         """Open the set again as the course, assignment and student typed in."""
         if self.locked:
-            raise SettingError("this set is opened as its class gave it: who the learner is "
-                               "cannot change")
+            raise SettingError(say("exercise_panel.locked_who"))
         who = {k: self.typed.get(k, "").strip() for k in _FIELDS}
         progress = self.worksheet.progress
         if (who["course"] or COURSE, who["assignment"] or self.base.id,
@@ -327,7 +344,7 @@ class ExercisePanel(Panel):
 
     def actions(self) -> Actions:
         sheet = self.worksheet
-        return {"go": lambda v: sheet.go(parse_number(v, 1, len(sheet), "a question") - 1),
+        return {"go": lambda v: sheet.go(parse_number(v, 1, len(sheet), say("exercise_panel.a_question")) - 1),
                 "previous": lambda _: sheet.previous(), "next": lambda _: sheet.next(),
                 "card": self._card, "choose": self._choose, "winner": self._winner,
                 "standing": self._standing, "check": lambda _: self._check(),
@@ -345,7 +362,7 @@ class ExercisePanel(Panel):
         mode = self.attempt.form.mode
         offered = self.attempt.offered() if mode in ("cards", "card", "line") else []
         if card not in offered:
-            raise SettingError(f"no card {shown(value)} to choose in this question")
+            raise SettingError(say("exercise_panel.no_card"), value=shown(value))
         if mode == "line":   # a puzzle's card is played (and checked) at once
             self.attempt.play(card)
         else:
@@ -360,21 +377,21 @@ class ExercisePanel(Panel):
         else:
             choices = {}
         if value not in choices:
-            raise SettingError(f"{shown(value)} is not a choice of this question")
+            raise SettingError(say("exercise_panel.no_choice"), value=shown(value))
         attempt.choose(choices[value])
 
     def _seat(self, value: str) -> int:
-        return parse_number(value, 0, self.attempt.players - 1, "a seat")
+        return parse_number(value, 0, self.attempt.players - 1, say("panel.a_seat"))
 
     def _winner(self, value: str) -> None:
         if self.attempt.form.mode != "winners":
-            raise SettingError("this question has no winners to choose")
+            raise SettingError(say("exercise_panel.no_winners"))
         self.attempt.toggle_winner(self._seat(value))
 
     def _standing(self, value: str) -> None:
         seat, _, standing = value.partition(":")
         if self.attempt.form.mode != "winners" or standing not in ("1", "0", "-1"):
-            raise SettingError(f"no standing {shown(value)} in this question")
+            raise SettingError(say("exercise_panel.no_standing"), value=shown(value))
         self.attempt.set_standing(self._seat(seat), int(standing))
 
     # -- drawing ---------------------------------------------------------------------------------
