@@ -55,6 +55,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "live_ready": ("Canlı: artık tıklayabilirsin.", "Live: you can click now."),
     "live_failed": ("Canlandırılamadı. Sayfayı yenileyip yeniden dene.",
                     "It could not come alive. Reload the page and try again."),
+    "live_unkept": ("Bu tarayıcı cevaplarını saklayamıyor (depolama dolu ya da kapalı): sayfayı "
+                    "kapatırsan kaybolurlar, bitirince cevap dosyanı indir.",
+                    "This browser cannot keep your answers (its storage is full or turned off): "
+                    "they are lost when you close the page, so download your answers file when "
+                    "you are done."),
     "restart": ("Baştan başla", "Start again"),
     "new_deal": ("Yeni dağıtım", "New deal"),
     "go_on": ("Devam ▶", "Continue ▶"),

@@ -216,3 +216,22 @@ def test_a_set_fits_a_phone_weighs_little_and_is_accessible(site_url: str) -> No
         assert axe(page, ".maca-panel.maca-live") == []
         browser.close()
     print(json.dumps({"page_bytes_cold": sent}))
+
+
+def test_a_browser_that_cannot_keep_the_answers_says_so(site_url: str) -> None:
+    """Storage full (or turned off): the set still works, and its bar says the answers are
+    not kept and how not to lose them."""
+    passing = Worksheet.open("passing", folder=None)
+    right = passing.attempts[0].exercise.answer()
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.add_init_script("Storage.prototype.setItem = function () {"
+                             " throw new DOMException('full', 'QuotaExceededError'); };")
+        page.goto(site_url + PAGE)
+        panel = make_live(page, 0)
+        panel.get_by_role("button", name=seat_name(right, "tr")).click()
+        panel.get_by_role("button", name="Kontrol et").click()
+        assert "Doğru!" in status(panel)
+        assert "cevaplarını saklayamıyor" in panel.locator(".maca-live-status").inner_text()
+        browser.close()

@@ -74,8 +74,8 @@ class Panel:
 
     def _repr_html_(self) -> str:
         lang = self.lang
-        words = {f"data-{key}": say(f"lessons.live_{key}")[lang] for key in ("loading", "ready",
-                                                                        "failed")}
+        words = {f"data-{key}": say(f"lessons.live_{key}")[lang]
+                 for key in ("loading", "ready", "failed", "unkept")}
         if self.keeps:
             words["data-maca-keeps"] = " ".join(self.keeps)
         extra = "".join(f' {name}="{escape(value)}"' for name, value in words.items())

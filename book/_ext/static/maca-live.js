@@ -62,10 +62,13 @@ function keptFor(prefixes) {
   return kept;
 }
 
+// Whether every write was kept (false: the storage is full or refused).
 function keep(store) {
+  let kept = true;
   for (const [key, text] of Object.entries(store ?? {})) {
-    try { localStorage.setItem(key, text); } catch { /* full or refused */ }
+    try { localStorage.setItem(key, text); } catch { kept = false; }
   }
+  return kept;
 }
 
 // After a redraw the focus goes back to the button clicked, or (a card just played) to the
@@ -124,7 +127,7 @@ function wire(panel, number) {
   function draw(reply) {
     if (reply.type !== "draw") return false;
     classroom?.kept(reply.store);
-    keep(reply.store);
+    if (!keep(reply.store)) status.textContent = panel.dataset.unkept;
     body.innerHTML = reply.html;
     tableCountdown(body, () => send("timeout", "", {}));
     return true;
