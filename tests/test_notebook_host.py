@@ -58,8 +58,8 @@ def answer(widget: PanelWidget, given: Any) -> None:
     """Give ``given`` (as answers files keep it) by clicks and typed fields, then Check."""
     attempt = widget.panel.attempt
     mode, fields = attempt.form.mode, {}
-    if mode in ("cards", "card"):
-        for card in [given] if mode == "card" else given:
+    if mode in ("cards", "card", "line"):       # a line: a puzzle's cards, played in order
+        for card in given if mode == "cards" or not isinstance(given, str) else [given]:
             act(widget, "card", card)
     elif mode == "seat":
         act(widget, "choose", given)

@@ -335,7 +335,7 @@ def test_three_students_answer_and_the_teacher_sees_it_live(class_server: ClassS
     assert graded_by.returncode == 0, graded_by.stdout + graded_by.stderr
     assert export.body() == (tmp_path / "grades.csv").read_bytes()
     exported = list(csv.DictReader(io.StringIO(export.body().decode("utf-8-sig"))))
-    assert [row["score"] for row in exported if row["student_id"] in names] == ["2", "1", "2"]
+    assert [row["Puan"] for row in exported if row["Öğrenci No"] in names] == ["2", "1", "2"]
     assert outside == [] and errors == []
 
 

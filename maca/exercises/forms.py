@@ -47,6 +47,9 @@ class AnswerForm:
     _missing: ClassVar[str] = "no_choice"
     #: a closed exercise may be played again for practice (nothing is recorded): a line
     replays: ClassVar[bool] = False
+    #: an answer of many parts (a score per seat, the winners and standings) stays after a
+    #: wrong try, to be corrected; a single choice is cleared for a fresh one
+    corrected: ClassVar[bool] = False
 
     def empty(self, players: int) -> Draft:
         """A draft with nothing chosen yet."""
@@ -139,6 +142,7 @@ class _YesNo(AnswerForm):
 
 class _Numbers(AnswerForm):
     mode = "numbers"
+    corrected = True
 
     def answer(self, draft: Draft) -> Any:
         return list(draft.numbers)
@@ -151,6 +155,7 @@ class _Numbers(AnswerForm):
 
 class _Winners(AnswerForm):
     mode = "winners"
+    corrected = True
     parts = ("winners", "standings")
 
     def answer(self, draft: Draft) -> Any:

@@ -244,13 +244,13 @@ class Attempt:
         return Result(exercise.id, False, 0, exercise.points, (refusal,))
 
     def retry(self) -> None:
-        """Try again: the feedback is hidden and the answer stays to be corrected (a learner
-        who had three of four scores right keeps them); a line starts again from its first
-        card (and may be played again once closed, see `play`)."""
-        if self.form.replays:
-            self.draft = self.form.empty(self.players)
-            self.showing, self.note = False, None
-        elif not self._refusal():
+        """Try again: the feedback is hidden; an answer of many parts stays to be corrected
+        (a learner who had three of four scores right keeps them), a single choice is cleared;
+        a line starts again from its first card (and may be played again once closed, see
+        `play`)."""
+        if self.form.replays or not self._refusal():
+            if not self.form.corrected:
+                self.draft = self.form.empty(self.players)
             self.showing, self.note = False, None
 
     def hint(self) -> Text | None:
