@@ -101,11 +101,34 @@ def make_server(folder: Path, port: int = 8000, host: str = "127.0.0.1") -> Quie
     return QuietServer((host, port), handler)
 
 
+#: when the book was last built whole (its pages show what the package drew then)
+STAMP = ROOT / "_build" / ".maca-package-built"
+
+
+def package_changed() -> bool:
+    """Whether the package or the book's extension changed since the last whole build: Sphinx
+    rebuilds only the pages whose text changed, but every page runs maca's code."""
+    if not STAMP.exists():
+        return True
+    built = STAMP.stat().st_mtime
+    sources = [*(ROOT / "maca").rglob("*"), *(ROOT / "book" / "_ext").rglob("*"),
+               *(ROOT / "exercises").rglob("*")]
+    return any(p.is_file() and p.stat().st_mtime > built for p in sources)
+
+
 def build_book() -> None:
-    """The Jupyter Book into ``_build/html`` (a failing cell fails the build)."""
+    """The Jupyter Book into ``_build/html`` (a failing cell fails the build); every page again
+    when the package has changed since the last build."""
     book = Path(sys.executable).with_name("jupyter-book")
-    print("$ jupyter-book build -W -n --keep-going .", flush=True)
-    subprocess.run([str(book), "build", "-W", "-n", "--keep-going", "."], cwd=ROOT, check=True)
+    whole = ["--all"] if package_changed() else []
+    print(f"$ jupyter-book build -W -n --keep-going {' '.join(whole)} .".replace("  ", " "),
+          flush=True)
+    started = time.time()
+    subprocess.run([str(book), "build", "-W", "-n", "--keep-going", *whole, "."], cwd=ROOT,
+                   check=True)
+    if whole:
+        STAMP.touch()
+        os.utime(STAMP, (started, started))   # an edit made during the build counts next time
 
 
 def open_port(port: int) -> QuietServer:

@@ -17,6 +17,7 @@ notebook ``<lang>/<path>.ipynb`` of the JupyterLite site that ``lite/build_lite.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -82,9 +83,26 @@ def _add_static(app: Any) -> None:
     ``site_root/`` into the site's root: ``api/class/hello`` says "no class server here", so the
     exercises page's class client (``static/maca-class.js``) asks a plain static site its one
     question without an error (a class server answers that address itself)."""
-    app.config.html_static_path.append(str(Path(__file__).with_name("static")))
-    app.config.html_static_path.append(str(Path(__file__).parents[2] / "maca/panels/static"))
+    for folder in STATIC:
+        app.config.html_static_path.append(str(folder))
     app.config.html_extra_path.append(str(Path(__file__).with_name("site_root")))
+
+
+#: the folders of the live panels' scripts and styles
+STATIC = (Path(__file__).with_name("static"), Path(__file__).parents[2] / "maca/panels/static")
+
+
+def _refresh_static(app: Any, exception: Exception | None) -> None:
+    """``build-finished`` hook: the scripts and styles copied again, for Sphinx copies static
+    files only when it writes some page (a build after a script's edit alone kept the old)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    for folder in STATIC:
+        for source in folder.rglob("*"):
+            if source.is_file():
+                target = Path(app.outdir) / "_static" / source.relative_to(folder)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(source, target)
 
 
 def _finish_body(app: Any, pagename: str, templatename: str, context: dict,
@@ -110,6 +128,7 @@ def setup(app: Any) -> dict:
     os.environ["MACA_PANELS"] = "html"
     app.connect("html-page-context", _finish_body)
     app.connect("builder-inited", _add_static)
+    app.connect("build-finished", _refresh_static)
     app.add_js_file("maca-live.js", type="module")
     app.add_css_file("maca-live.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -132,9 +132,13 @@ function assignmentFor(set) {
 }
 
 // -- the socket -------------------------------------------------------------------------------
+// No socket is tried between the browser's "offline" and "online" events. (navigator.onLine
+// itself is not asked: it says false from the start on a computer whose only network is its
+// own, loopback, where a class server may well run.)
+let offline = false;
 function connect() {
   clearTimeout(again);
-  if (!joined || socket || !navigator.onLine) return;
+  if (!joined || socket || offline) return;
   const ws = new WebSocket(address("ws/student", true));
   socket = ws;
   let answered = Date.now();
@@ -192,8 +196,8 @@ function drop(ws) {
   again = setTimeout(connect, wait);
 }
 
-addEventListener("online", () => { backoff = 0; connect(); });
-addEventListener("offline", () => { if (socket) drop(socket); });
+addEventListener("online", () => { offline = false; backoff = 0; connect(); });
+addEventListener("offline", () => { offline = true; if (socket) drop(socket); });
 
 // -- what the page shows ----------------------------------------------------------------------
 const form = box.querySelector(".maca-class-join");
