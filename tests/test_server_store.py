@@ -707,3 +707,17 @@ def test_the_export_is_what_grade_writes(school: Class, tmp_path: Path) -> None:
 def test_every_refusal_is_a_server_error_in_both_languages() -> None:
     for error in (AnswersRefused, InputError, NotFoundError, SignInError, TakenError):
         assert issubclass(error, ServerError)
+
+
+def test_a_joined_students_variants_are_made_before_the_first_answer(school: Class) -> None:
+    from maca.server import store as module
+
+    token = school.join(0)
+    module._variant.cache_clear()
+    assert school.store.prepare(token=token) == 1        # the one assignment
+    made = module._variant.cache_info()
+    assert made.currsize == 1
+    school.save(token, answers(school.students[0].student_id, 1))
+    assert module._variant.cache_info().hits > made.hits      # the save found it made
+    with pytest.raises(SignInError):
+        school.store.prepare(token="not-a-token")

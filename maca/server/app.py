@@ -403,6 +403,8 @@ class Server:
             return
         await ws.accept()
         await self.hub.presence(student.class_id, student.id, +1)
+        ready = asyncio.get_running_loop().create_task(self.call("prepare", token=token))
+        ready.add_done_callback(lambda task: task.cancelled() or task.exception())
         try:
             while True:
                 message = await ws.receive()
