@@ -33,9 +33,9 @@ computer players get only observations.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from .bots import RuleBot, TimeoutBot, bot as make_bot
 from .bots.hard import HardBot
@@ -45,12 +45,14 @@ from .errors import IllegalActionError, SettingError, shown
 from .game import Game
 from .hand import Hand
 from .lessons import Note
+from .observation import Observation
 from .reasons import seat_name
 from .words import SeatWord, Text, catalogue, number, preset_name, say, signed
 from .rules import PRESETS, Rules
 from .scoring import TEAMS, seat_standings, unit_totals
+from .trick import Trick
 
-__all__ = ["Table", "GameResult", "MODES", "TIMER_RANGE", "WORDS", "make_rules",
+__all__ = ["Table", "GameResult", "SeatView", "advice", "MODES", "TIMER_RANGE", "WORDS", "make_rules",
            "totals_chart_svg", "say"]
 
 MODES = ("practice", "rated")
@@ -208,6 +210,84 @@ class GameResult:
         """``win``, ``draw``, ``loss`` or ``none`` (the `WORDS` key of the result)."""
         return {1: "win", 0: "draw", -1: "loss"}.get(self.standing, "none") \
             if self.standing is not None else "none"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat's panel draws, made from that seat's `Observation` and public facts only.
+
+    A view is in the viewer's frame: the viewer is seat 0 (Güney, "sen", at the bottom) and
+    every other seat is named by where it sits from them; the teacher's view
+    (``watching=True``) is the table's own frame, no seat is "sen" and ``revealed`` holds every
+    seat's cards. ``stage`` is one of `STAGES`.
+
+    >>> view = Table(level="easy", seed=3).view()
+    >>> view.stage, len(view.cards), view.can_hint, view.waiting_for
+    ('pass', 13, True, (0,))
+    """
+
+    seat: int
+    players: int
+    rules: Rules
+    mode: str
+    level: str
+    stage: str
+    cards: CardSet = CardSet()                  # this seat's cards now
+    selected: CardSet = CardSet()               # chosen to pass
+    playable: CardSet = CardSet()
+    reasons: Mapping[Card, Text] = field(default_factory=dict)   # why each held card is refused
+    trick: Trick | None = None                  # the trick to draw (in progress or just taken)
+    trick_number: int = 1
+    previous: Trick | None = None               # the trick completed since the seat's last
+    previous_number: int = 0                    # decision, when a new one has begun
+    events: tuple[Note, ...] = ()               # what happened since this seat's last decision
+    sheet: tuple[tuple[int, tuple[int, ...]], ...] = ()   # finished hands: number, points
+    totals: tuple[int, ...] = ()
+    note: Note | None = None
+    seconds_left: float | None = None           # on this seat's move timer
+    timer: int | None = None
+    revealed: tuple[CardSet, ...] | None = None   # practice hands as dealt; the teacher: now
+    names: tuple[str | None, ...] = ()          # people's names per seat (None: none)
+    to_move: int | None = None
+    can_undo: bool = False
+    can_hint: bool = False
+    can_leave: bool = True
+    waiting_for: tuple[int, ...] = ()           # seats whose decision the table waits for
+    away: tuple[int, ...] = ()                  # seats whose connection is lost
+    record: str | None = None                   # the game record, when it may be shown
+    watching: bool = False                      # the teacher's view: every hand, no "sen"
+
+
+#: The stages of a `SeatView`: what the seat's panel waits for.
+STAGES = ("pass", "passed", "peskir", "play", "wait", "moon", "moon_wait", "hand_over",
+          "game_over", "left", "ended")
+
+
+def advice(seen: Observation, stage: str, level: str, budget: float | None = -1.0) -> Note:
+    """The practice hint: what the computer would do in this seat (``stage`` ``pass`` or
+    ``play``) and why; the hard adviser (``level`` hard) thinks ``budget`` seconds. Any
+    other stage: the "not now" note.
+
+    >>> from maca import Hand
+    >>> seen = Hand.deal(Rules.preset("standard"), seed=1).observe(0)
+    >>> advice(seen, "pass", "medium").text("en").startswith("Hint: ")
+    True
+    >>> advice(seen, "hand_over", "medium").kind
+    'error'
+    """
+    if stage == "pass":
+        adviser = RuleBot()
+        cards = adviser.choose_pass(seen)
+        note = Note.of(say("table.hint_pass", cards=_symbols(cards)))
+        why = adviser.explain(seen, cards)
+    elif stage == "play":
+        adviser_play: Bot = HardBot(budget=budget) if level == "hard" else RuleBot()
+        card = adviser_play.choose_play(seen)
+        note = Note.of(say("table.hint", card=card.symbol))
+        why = adviser_play.explain(seen, card)
+    else:
+        return Note.of(say("table.not_now"), "error")
+    return Note.of(Text.join([note.said, why], ""))
 
 
 @dataclass
@@ -383,6 +463,31 @@ class Table:
         return Note.of(say("table.peskir_ask", success=signed(self.rules.peskir_success),
                    failure=self.rules.peskir_failure))
 
+    def view(self) -> SeatView:
+        """What your panel draws now, as a `SeatView` (you are seat 0)."""
+        stage, hand = self.stage, self.hand
+        trick, number = self.shown_trick()
+        previous = hand.tricks[-1] if hand.current_trick.cards and self.tricks_done else None
+        revealed = self.revealed()
+        held, legal = hand.cards(self.seat), self.legal()
+        reasons = {c: Note.refusal(hand.check(c, self.seat)).said for c in held - legal} \
+            if stage == "play" else {}
+        waiting = stage in ("pass", "peskir", "play", "moon")
+        return SeatView(
+            seat=self.seat, players=self.players, rules=self.rules, mode=self.mode,
+            level=self.level, stage=stage, cards=held, selected=self.selected, playable=legal,
+            reasons=reasons,
+            trick=trick, trick_number=number,  # type: ignore[arg-type]
+            previous=previous, previous_number=len(hand.tricks) if previous else 0,
+            events=tuple(self.events), sheet=tuple(self.sheet()), totals=self.game.totals,
+            note=self.note, seconds_left=self.remaining(), timer=self.timer,
+            revealed=None if revealed is None else tuple(revealed),
+            to_move=hand.to_move, can_undo=self.mode == "practice" and stage != "left",
+            can_hint=self.mode == "practice" and stage in ("pass", "play"),
+            can_leave=stage not in ("game_over", "left"),
+            waiting_for=(self.seat,) if waiting else (),
+            record=self.record() if stage in ("hand_over", "game_over", "left") else None)
+
     def session_standing(self) -> int:
         """The sum of your rated results in this session."""
         return sum(r.standing or 0 for r in self.results if r.mode == "rated")
@@ -492,22 +597,7 @@ class Table:
         if self.mode != "practice":
             self.note = Note.of(say("table.no_hint_rated"), "error")
             return self.note
-        stage, hand = self.stage, self.hand
-        seen = hand.observe(self.seat)
-        if stage == "pass":
-            adviser = RuleBot()
-            cards = adviser.choose_pass(seen)
-            note = Note.of(say("table.hint_pass", cards=_symbols(cards)))
-            why = adviser.explain(seen, cards)
-        elif stage == "play":
-            adviser_play: Bot = HardBot(budget=self.budget) if self.level == "hard" \
-                else RuleBot()
-            card = adviser_play.choose_play(seen)
-            note = Note.of(say("table.hint", card=card.symbol))
-            why = adviser_play.explain(seen, card)
-        else:
-            return self._refuse_note()
-        self.note = Note.of(Text.join([note.said, why], ""))
+        self.note = advice(self.hand.observe(self.seat), self.stage, self.level, self.budget)
         return self.note
 
     def leave(self) -> Note:
