@@ -11,8 +11,12 @@ English (``error.message(lang)``), so the web layer shows it in the reader's lan
         │                     that has ended (HTTP 401)
         ├── InputError        what a teacher typed or uploaded cannot be used (HTTP 400)
         │   └── TakenError    a name already in use (a teacher, an assignment) (HTTP 409)
-        └── AnswersRefused    an answers file or a save that cannot count for this student and
-                              assignment: nothing of it was kept (HTTP 422)
+        ├── AnswersRefused    an answers file or a save that cannot count for this student and
+        │                     assignment: nothing of it was kept (HTTP 422)
+        ├── TableError        a table refused an action: full or finished, not the sender's
+        │                     seat, a flood of messages (the table is unchanged) (HTTP 409)
+        └── StaleLog          another writer appended to a table's event log first: the
+                              caller reads the log again and retries (nothing was written)
 
 >>> e = NotFoundError(Text("{what} bulunamadı", "{what} not found"), what="x")
 >>> isinstance(e, MacaError), e.message("tr")
@@ -24,7 +28,7 @@ from ..errors import MacaError
 from ..words import Text
 
 __all__ = ["ServerError", "NotFoundError", "SignInError", "InputError", "TakenError",
-           "AnswersRefused"]
+           "AnswersRefused", "TableError", "StaleLog"]
 
 
 class ServerError(MacaError):
@@ -49,3 +53,11 @@ class TakenError(InputError):
 
 class AnswersRefused(ServerError):
     """An answers file or a save cannot count for this student and assignment."""
+
+
+class TableError(ServerError):
+    """A class table refused an action (full, finished, another's seat, too many messages)."""
+
+
+class StaleLog(ServerError):
+    """A table's event log moved on since it was read: read it again and retry."""
