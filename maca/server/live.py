@@ -1,5 +1,6 @@
 """The live fan-out: a teacher's socket hears when an answer lands in the class or a student's
-socket opens or closes, also when that happened in another server process.
+socket opens or closes, and every process hears when a class table's log grows, also when that
+happened in another server process.
 
 Every event goes through `Hub.publish`. The plain `Hub` (SQLite: one process) hands it straight
 to the listeners of its class; `PostgresHub` sends it with PostgreSQL's ``NOTIFY`` and every
@@ -8,6 +9,10 @@ Presence is counted per process (a student may have two tabs open): each event a
 the sending process's count, and a process that starts asks the others for theirs. Every process
 says it is alive every `HEARTBEAT` seconds; one not heard from for three heartbeats (killed
 with no goodbye) is forgotten, and its students go offline on the others' pages.
+
+A table's news (`Hub.table`: its log reached ``seq``) goes to every `subscribe_tables` queue:
+each process's `maca.server.tables.TableRuntime` reads it and redraws the sockets it holds for
+that table and the class's lobby.
 
 >>> import asyncio
 >>> async def demo():
@@ -18,6 +23,13 @@ with no goodbye) is forgotten, and its students go offline on the others' pages.
 ...     return [heard.get_nowait().kind for _ in range(2)], hub.online(7)
 >>> asyncio.run(demo())
 (['presence', 'answer'], {42})
+>>> async def table_demo():
+...     hub = Hub()
+...     news = hub.subscribe_tables()
+...     await hub.table(7, table=3, seq=12)
+...     return news.get_nowait()
+>>> asyncio.run(table_demo()).seq
+12
 """
 from __future__ import annotations
 
@@ -47,8 +59,19 @@ class Event:
     student: int
 
 
+@dataclass(frozen=True)
+class TableNews:
+    """A class table changed: its event log reached ``seq`` (written by ``process``)."""
+
+    class_id: int
+    table: int
+    seq: int
+    process: str
+
+
 class Hub:
-    """Fan-out of class events to the teacher sockets of one process."""
+    """Fan-out of class events to the teacher sockets of one process, and of tables' news to
+    the process's table runtime."""
 
     def __init__(self) -> None:
         self.process = uuid.uuid4().hex
@@ -57,6 +80,7 @@ class Hub:
         #: class -> student -> process -> open sockets
         self.seen: dict[int, dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
         self.heard: dict[str, float] = {}   # process -> when it was last heard (monotonic)
+        self.table_listeners: set[asyncio.Queue[TableNews]] = set()
 
     async def start(self) -> None:
         """Begin hearing events (nothing to do in one process)."""
@@ -74,6 +98,16 @@ class Hub:
         """Stop sending the class's events to ``queue``."""
         self.listeners[class_id].discard(queue)
 
+    def subscribe_tables(self) -> asyncio.Queue[TableNews]:
+        """A queue that receives every table's news (give it back to `unsubscribe_tables`)."""
+        queue: asyncio.Queue[TableNews] = asyncio.Queue()
+        self.table_listeners.add(queue)
+        return queue
+
+    def unsubscribe_tables(self, queue: asyncio.Queue[TableNews]) -> None:
+        """Stop sending tables' news to ``queue``."""
+        self.table_listeners.discard(queue)
+
     def online(self, class_id: int) -> set[int]:
         """The students of the class with an open socket in any process."""
         return {student for student, processes in self.seen[class_id].items()
@@ -82,6 +116,10 @@ class Hub:
     async def answer(self, class_id: int, student: int) -> None:
         """An answer of ``student`` was saved."""
         await self._tell({"kind": "answer", "class": class_id, "student": student})
+
+    async def table(self, class_id: int, table: int, seq: int) -> None:
+        """The log of a table of the class reached ``seq`` (or its people came or went)."""
+        await self._tell({"kind": "table", "class": class_id, "table": table, "seq": seq})
 
     async def presence(self, class_id: int, student: int, delta: int) -> None:
         """A socket of ``student`` opened (+1) or closed (−1) in this process."""
@@ -117,6 +155,12 @@ class Hub:
                 asyncio.get_running_loop().create_task(self._tell_presence())
             return
         class_id, student = payload.get("class"), payload.get("student")
+        if kind == "table":
+            table, seq = payload.get("table"), payload.get("seq")
+            if type(class_id) is int and type(table) is int and type(seq) is int:
+                for news in list(self.table_listeners):
+                    news.put_nowait(TableNews(class_id, table, seq, process))
+            return
         if type(class_id) is not int or type(student) is not int:
             return
         if kind == "presence":
