@@ -16,7 +16,8 @@ from typing import Sequence
 from .rules import Rules
 
 __all__ = ["penalty_points", "moon_shooters", "hand_points", "standings", "TEAMS",
-           "unit_totals", "game_over", "winners", "seat_standings", "moon_possible"]
+           "unit_totals", "game_over", "winners", "seat_standings", "moon_possible",
+           "leaving_standings"]
 
 #: Partnership teams: seats 0+2 against 1+3.
 TEAMS = ((0, 2), (1, 3))
@@ -164,3 +165,41 @@ def seat_standings(rules: Rules, totals: Sequence[int]) -> tuple[int, ...]:
         for seat in team:
             per_seat[seat] = value
     return tuple(per_seat)
+
+
+def leaving_standings(rules: Rules, totals: Sequence[int], finished_hands: int, seat: int,
+                      one_hand_game: bool = False) -> dict[int, int | None]:
+    """Source 002's result for ``seat`` leaving a rated game, from the ``totals`` of the
+    ``finished_hands``: ``{seat: standing}``, and ``{partner: standing}`` too in a partnership;
+    ``None`` means no result is written.
+
+    In the first hand (no hand finished) or a one-hand game the leaver loses (−1). Later, a
+    leaver alone in the lead gets no result, any other leaver −1. In a partnership the team
+    decides: ahead, the leaver gets no result and the partner +1; level, the leaver −1 and the
+    partner 0; behind, both −1.
+
+    >>> from maca.rules import Rules
+    >>> standard, teams = Rules.preset("standard"), Rules.preset("partnership")
+    >>> leaving_standings(standard, [0, 0, 0, 0], 0, 2), leaving_standings(standard, [3, 9, 14, 0], 1, 0)
+    ({2: -1}, {0: -1})
+    >>> leaving_standings(standard, [3, 9, 14, 20], 2, 0)
+    {0: None}
+    >>> leaving_standings(teams, [3, 9, 14, 20], 2, 2), leaving_standings(teams, [3, 9, 26, 30], 2, 1)
+    ({2: None, 0: 1}, {1: -1, 3: -1})
+    """
+    first = finished_hands == 0 or one_hand_game
+    if rules.partnership:
+        partner = (seat + 2) % rules.players
+        if first:
+            return {seat: -1, partner: 0}
+        ours, theirs = totals[seat] + totals[partner], sum(totals) - totals[seat] - totals[partner]
+        if ours < theirs:
+            return {seat: None, partner: 1}
+        if ours == theirs:
+            return {seat: -1, partner: 0}
+        return {seat: -1, partner: -1}
+    if first:
+        return {seat: -1}
+    best = min(totals)
+    alone = totals[seat] == best and list(totals).count(best) == 1
+    return {seat: None if alone else -1}
