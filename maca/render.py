@@ -16,15 +16,17 @@ Each function takes ``lang`` (``"tr"`` or ``"en"``), ``four_colour`` (♣ green,
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 from typing import TYPE_CHECKING, Iterable, Sequence
+from urllib.parse import unquote
 
 from .cards import DISPLAY_SUITS, Card, CardSet, Suit
 from .errors import SettingError
 from .reasons import LANGS, seat_name
 from .scoring import TEAMS, hand_points, moon_shooters, penalty_points
-from .words import SeatWord, catalogue, number, say, signed
+from .words import SeatWord, catalogue, number, say, seat_form, signed
 
 if TYPE_CHECKING:
     from .game import Game
@@ -34,7 +36,8 @@ if TYPE_CHECKING:
 
 __all__ = ["set_defaults", "suit_colour", "card_svg", "card_html", "back_html", "hand_html",
            "trick_html", "table_html", "taken_html", "score_table_html", "hand_scores_html",
-           "game_scores_html", "message_html", "FONT"]
+           "game_scores_html", "message_html", "seat_label", "PlaceWord", "cards_in_html",
+           "FONT"]
 
 #: The system font stack used for every letter drawn.
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
@@ -421,10 +424,51 @@ def _label(x: float, y: float, text: str, size: float, weight: str = "600",
             f'{escape(text)}</text>')
 
 
+class PlaceWord(SeatWord):
+    """A seat named by its place only, never "sen" / "you" (the teacher's view of a table):
+    ``{seat:loc}`` is "Güney'de", not "sende".
+
+    >>> "{w:Nom} · {w:loc}".format(w=PlaceWord(0, "tr")), str(PlaceWord(0, "en"))
+    ("Güney · Güney'de", 'South')
+    """
+
+    __slots__ = ()
+
+    @property
+    def you(self) -> bool:
+        return False
+
+    def __str__(self) -> str:
+        return seat_form(self.seat, self.lang, "nom", self.players, you=False)
+
+    def __format__(self, spec: str) -> str:
+        form = spec.lower()
+        if form in ("no", "") or form.startswith("name"):
+            return super().__format__(spec) if spec else str(self)
+        word = seat_form(self.seat, self.lang, form, self.players, you=False)
+        return word[:1].upper() + word[1:] if spec[0].isupper() else word
+
+
+def seat_label(seat: int, lang: str, players: int = 4, name: str | None = None,
+               you: bool = True) -> str:
+    """A seat's label, with the person sitting there: "Batı · Ali". With ``you`` False no seat
+    is the viewer's (the teacher's view): seat 0 is "Güney", not "Güney (sen)".
+
+    >>> seat_label(1, "tr", name="Ali"), seat_label(0, "en"), seat_label(0, "tr", you=False)
+    ('Batı · Ali', 'South (you)', 'Güney')
+    """
+    place = seat_name(seat, lang, players) if you else str(PlaceWord(seat, lang, players))
+    return f"{place} · {name}" if name else place
+
+
 def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | None = None,
                size: float | None = None, number: int | None = None,
-               title: str | None = None) -> str:
+               title: str | None = None, names: Sequence[str | None] = (),
+               you: bool = True) -> str:
     """A trick on the table: each seat's card, the play order, who led and who won.
+
+    ``names``: the people's names per seat, written beside the seats ("Batı · Ali"); with
+    ``you`` False no seat is the viewer's ("Güney", not "sen": the teacher's view).
 
     >>> from maca import Hand, Rules
     >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
@@ -433,11 +477,16 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
     >>> html = trick_html(hand.last_trick, lang="en", number=1)
     >>> html.count('role="img"'), "Trick 1" in html, " won" in html
     (4, True, True)
+    >>> html = trick_html(hand.last_trick, lang="tr", names=(None, "Ali"), you=False)
+    >>> "Batı · Ali" in html, "Güney (sen)" in html, "sen " in html
+    (True, False, False)
     """
     lang, width = _lang(lang), _size(size)
     players = trick.players
     font = max(10.0, width * 0.19)
-    names = [seat_name(seat, lang, players) for seat in range(players)]
+    names = [seat_label(seat, lang, players, names[seat] if seat < len(names) else None, you)
+             for seat in range(players)]
+    word = SeatWord if you else PlaceWord
     table_w, table_h, slots = _slots(players, width, font,
                                      max(len(n) for n in names) * font * 0.62)
     height = width * 1.4
@@ -470,13 +519,13 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
         say("render.trick_n", n=number)[lang] if number is not None else say("trick_no")[lang])
     summary = [head]
     if trick.cards:
-        summary.append(say("render.led", seat=SeatWord(trick.leader, lang, players))[lang])
+        summary.append(say("render.led", seat=word(trick.leader, lang, players))[lang])
     if trick.winner is not None:
-        summary.append(say("render.won", seat=SeatWord(trick.winner, lang, players))[lang])
+        summary.append(say("render.won", seat=word(trick.winner, lang, players))[lang])
     if not trick.cards:
         summary.append(say("render.empty")[lang])
     if next_seat is not None:
-        summary.append(say("render.to_move", seat=SeatWord(next_seat, lang, players))[lang])
+        summary.append(say("render.to_move", seat=word(next_seat, lang, players))[lang])
     caption = " · ".join(summary)
     return (f'<div role="group" aria-label="{escape(caption)}" style="display:inline-block;'
             f'max-width:100%;font-family:{FONT};line-height:1.3">'
@@ -794,3 +843,55 @@ def message_html(text: str, kind: str = "info") -> str:
     return (f'<div role="{role}" style="font-family:{FONT};font-size:14px;background:'
             f'{background};color:{colour};border-left:4px solid {colour};padding:6px 10px;'
             f'border-radius:4px;margin:4px 0">{escape(text)}</div>')
+
+
+# -- the cards a text names (the leak tests' eyes) -------------------------------------------
+_RANK_SHORT_OF = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_RANK_OF = {r: i for i, r in enumerate(_RANK_SHORT_OF)} | {"T": 8}
+_CODE = re.compile(r"(?<![\w#])(10|[2-9TJQKA])([SHDC])(?!\w)")
+_SYMBOL = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♣♦♠♥])")
+_PBN = re.compile(r"(?<![\w.])([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)"
+                  r"(?![\w.])")
+_EN_RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+             "queen", "king", "ace")
+_EN_NAME = re.compile(r"\b(" + "|".join(_EN_RANKS) + r")\s+of\s+(clubs|diamonds|spades|hearts)\b",
+                      re.IGNORECASE)
+_TR_RANKS = {"10": 8, "vale": 9, "bacak": 9, "bacağ": 9, "kız": 10, "papaz": 11, "as": 12} | {
+    str(r + 2): r for r in range(8)}
+_TR_NAME = re.compile(r"(?<!\w)(sinek|karo|maça|kupa)\s+(10|[2-9](?!\d)|vale|bacak|bacağ|kız|"
+                      r"papaz|as)", re.IGNORECASE)
+_SUIT_OF = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+            "spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C",
+            "maça": "S", "kupa": "H", "karo": "D", "sinek": "C"}
+
+
+def _card(rank: int, suit: str) -> Card:
+    """The card of rank index ``rank`` (0 = two) and a suit word, letter or symbol."""
+    return Card.parse(_RANK_SHORT_OF[rank] + _SUIT_OF[suit])
+
+
+def cards_in_html(html: str) -> CardSet:
+    """Every card an HTML text names: card codes (a card button's ``data-value="QS"``, a game
+    record's plays and deals), symbols (Q♠, 10♥) and names in Turkish and English (the card
+    pictures' labels: "maça kızı", "ten of hearts"), in attributes, text and ``data:`` links.
+
+    >>> cards_in_html(card_html("QS", lang="tr") + "<p>10♥ ve kupa ası</p>")
+    CardSet('QS AH 10H')
+    >>> cards_in_html('<button data-value="2C">ten of clubs</button> deal AK...2/.../')
+    CardSet('AS KS 10C 2C')
+    >>> cards_in_html('<p style="color:#2C3E50">As you like: 10 points, 5 cards, 2.5.</p>')
+    CardSet('')
+    """
+    text = unescape(html)
+    text = text + "\n" + unquote(text)
+    found: list[Card] = []
+    for rank, suit in _CODE.findall(text) + _SYMBOL.findall(text):
+        found.append(_card(_RANK_OF[rank], suit))
+    for match in _PBN.finditer(text):
+        for letter, ranks in zip("SHDC", match.groups()):
+            found += [_card(_RANK_OF[r], letter) for r in ranks]
+    for rank, suit in _EN_NAME.findall(text):
+        found.append(_card(_EN_RANKS.index(rank.lower()), suit.lower()))
+    for suit, rank in _TR_NAME.findall(text):
+        found.append(_card(_TR_RANKS[rank.lower()], suit.lower()))
+    return CardSet(found)

@@ -472,7 +472,7 @@ class Table:
         held, legal = hand.cards(self.seat), self.legal()
         reasons = {c: Note.refusal(hand.check(c, self.seat)).said for c in held - legal} \
             if stage == "play" else {}
-        waiting = stage in ("pass", "peskir", "play", "moon")
+        waiting = stage in ("pass", "peskir", "play", "moon", "hand_over")
         return SeatView(
             seat=self.seat, players=self.players, rules=self.rules, mode=self.mode,
             level=self.level, stage=stage, cards=held, selected=self.selected, playable=legal,
@@ -802,17 +802,18 @@ _LINE_COLOURS = ("#2563eb", "#c8102e", "#1e7b34", "#d97706")
 _DASHES = ("", "6 3", "2 3", "8 3 2 3")
 
 
-def totals_chart_svg(game: Game, lang: str = "tr", width: int = 360, height: int = 200) -> str:
-    """The running totals after each hand as a line chart (inline SVG, no matplotlib), with
-    the target as a dashed line and a text alternative.
+def totals_chart_svg(rules: Rules, rows: Sequence[Sequence[int]], lang: str = "tr",
+                     width: int = 360, height: int = 200,
+                     labels: Sequence[str] | None = None) -> str:
+    """The running totals after each hand (``rows``: each finished hand's points per seat)
+    as a line chart (inline SVG, no matplotlib), with the target as a dashed line and a text
+    alternative; ``labels`` name the seats (default: their places, seat 0 "sen").
 
-    >>> svg = totals_chart_svg(Game(Rules.preset("standard"), seed=1), "en")
-    >>> svg.startswith("<svg") and 'role="img"' in svg
-    True
+    >>> svg = totals_chart_svg(Rules.preset("standard"), [(13, 5, 8, 0)], "en")
+    >>> svg.startswith("<svg") and 'role="img"' in svg, "South (you) 13" in svg
+    (True, True)
     """
-    rules = game.rules
     n = rules.players
-    rows = [h.points() for h in game.hands if h.is_over]
     running = [[0] * n]
     for row in rows:
         running.append([a + b for a, b in zip(running[-1], row)])
@@ -829,7 +830,7 @@ def totals_chart_svg(game: Game, lang: str = "tr", width: int = 360, height: int
         return up + plot_h * (1 - (v - low) / ((top - low) or 1))
 
     title = say("table.chart_title")[lang]
-    names = [seat_name(s, lang, n) for s in range(n)]
+    names = list(labels) if labels is not None else [seat_name(s, lang, n) for s in range(n)]
     desc = "; ".join(f"{names[s]}: {number(running[-1][s])}" for s in range(n))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" '
              f'height="{height}" viewBox="0 0 {width} {height}" '

@@ -62,7 +62,7 @@ def test_whole_practice_games_in_every_preset_replay_from_their_record(preset: s
     assert again.totals == game.totals and len(again.hands) == len(game.hands)
     assert [h.history for h in again.hands] == [h.history for h in game.hands]
     assert [row[1] for row in table.sheet()] == game.scores
-    assert "polyline" in totals_chart_svg(game, "tr")
+    assert "polyline" in totals_chart_svg(game.rules, [h.points() for h in game.hands], "tr")
 
 
 def test_a_rated_game_counts_in_the_session_and_a_new_game_follows() -> None:
