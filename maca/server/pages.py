@@ -10,13 +10,21 @@ True
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from html import escape
+from pathlib import Path
 from typing import Any, Sequence
 
+from ..exercises import gradebook as _gradebook  # noqa: F401 (registers "gb_status")
 from ..exercises import text as _exercise_words  # noqa: F401 (registers "sheet_student")
 from ..panels import exercise as _class_box  # noqa: F401 (registers "class_join")
-from ..words import Text, catalogue, say, show
+from ..bots import LEVELS
+from ..multiplayer import TableSettings
+from ..panels.table import draw_table
+from ..rules import PRESET_NAMES
+from ..table import SeatView
+from ..words import Text, catalogue, preset_name, say, show
+from . import rooms
+from .rooms import local_time
 
 WORDS = catalogue("server.pages", {
     "title": ("maca sınıfı", "maca class"),
@@ -84,6 +92,34 @@ WORDS = catalogue("server.pages", {
                      "test: tests/test_server_security.py):"),
     "can": ("Yapabilir", "Can"),
     "cannot": ("Yapamaz", "Cannot"),
+    # the class tables (issue 19)
+    "tables": ("Masalar (canlı)", "Tables (live)"),
+    "tables_title": ("Masalar", "Tables"),
+    "no_tables": ("Şu an açık ya da oynanan masa yok.", "No table is open or being played now."),
+    "table_col": ("Masa", "Table"),
+    "players": ("Oyuncular", "Players"),
+    "watch": ("İzle", "Watch"),
+    "end_table": ("Masayı bitir", "End the table"),
+    "watch_note": ("Bütün oyuncuların kartları yalnızca sana görünür.",
+                   "Every player's cards are shown to you only."),
+    "all_tables": ("← Masalar", "← Tables"),
+    "tournaments": ("Turnuvalar", "Tournaments"),
+    "no_tournaments": ("Henüz turnuva yok.", "No tournament yet."),
+    "new_tournament": ("Turnuva aç", "Open a tournament"),
+    "tournament_name": ("Turnuvanın adı", "Tournament name"),
+    "rounds": ("Tur sayısı", "Rounds"),
+    "tournament_note": ("Turnuva oyunları puanlıdır. Her turda öğrenciler kurayla dörder kişilik "
+                        "masalara oturur; boş kalan yerlere bilgisayar oturur.",
+                        "Tournament games are rated. Each round draws the students into tables "
+                        "of four; computer players take the seats left empty."),
+    "as_preset": ("kural takımındaki gibi", "as the preset has it"),
+    "target_blank": ("Hedef (boş: kural takımındaki gibi)", "Target (blank: as the preset has it)"),
+    "round": ("{n}. tur", "Round {n}"),
+    "rounds_played": ("{now}/{rounds} tur oynandı", "{now} of {rounds} rounds played"),
+    "no_rounds": ("Henüz tur başlamadı.", "No round has started yet."),
+    "next_round": ("Sonraki turu başlat", "Start the next round"),
+    "standings": ("Puan durumu", "Standings"),
+    "no_standings": ("Henüz biten turnuva oyunu yok.", "No tournament game has finished yet."),
 }, one={"online_count": ("{n} öğrenci çevrimiçi", "{n} student online")}, scoped=True)
 
 #: the threat model: (key, can?, tr, en); tests/test_server_security.py tests each line by key
@@ -170,14 +206,19 @@ form.box{border:1px solid #ddd;padding:.6rem;margin:.6rem 0}label{display:block;
 .code{font:bold 1.3rem monospace;letter-spacing:.1em}
 @media print{@page{size:A4;margin:10mm}header,.noprint{display:none}body{margin:0;max-width:none}
 .cards{gap:4mm}.card{height:62mm;box-sizing:border-box}}
-"""
+form.inline{display:inline}
+""" + (Path(__file__).resolve().parent.parent / "panels" / "static" / "maca-live.css").read_text(
+    encoding="utf-8")    # the table the watch page draws is the book's panel
 
-#: the live page's script: the socket's ``draw`` messages replace the live part of the page
+#: the live pages' script: the socket's ``draw`` messages replace the live part of the page, the
+#: ``#live`` box, whose ``data-assignment`` (the live class page), ``data-tables`` (a class's
+#: tables) or ``data-table`` (watching one) says what the socket follows
 LIVE_JS = """
 (function () {
   var box = document.getElementById("live");
+  var what = ["assignment", "tables", "table"].filter(function (k) { return box.dataset[k]; })[0];
   var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host +
-    "/ws/teacher?assignment=" + box.dataset.assignment + "&lang=" + box.dataset.lang;
+    "/ws/teacher?" + what + "=" + box.dataset[what] + "&lang=" + box.dataset.lang;
   var wait = 500;
   function connect() {
     var ws = new WebSocket(url);
@@ -224,16 +265,6 @@ def qr_svg(address: str, scale: int = 4) -> str:
     import segno
 
     return str(segno.make(address, error="m").svg_inline(scale=scale, title=address))
-
-
-def local_time(moment: datetime) -> str:
-    """A time as the teacher's computer (the server) shows it.
-
-    >>> local_time(datetime(2026, 12, 5, 14, 0, tzinfo=timezone.utc)) == (
-    ...     datetime(2026, 12, 5, 14, 0, tzinfo=timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M"))
-    True
-    """
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def csrf_field(csrf: str) -> str:
@@ -302,8 +333,8 @@ def teachers_page(lang: str, csrf: str, teacher: str, tls: bool, error: Text | N
 def class_page(lang: str, csrf: str, teacher: str, info: Any, students: Sequence[Any],
                assignments: Sequence[Any], set_names: Sequence[str], address: str, tls: bool,
                error: Text | None = None) -> str:
-    """A class: its code, the address and QR code, its assignments, the form that opens one,
-    its students."""
+    """A class: its code, the address and QR code, its tables, ranking and tournaments, its
+    assignments, the form that opens one, its students."""
     items = "".join(
         f'<li><a href="/teacher/assignment/{a.id}">{escape(a.name)}</a> · {escape(a.set_id)}'
         f'{" · " + escape(local_time(a.due)) if a.due else ""}</li>' for a in assignments)
@@ -315,6 +346,7 @@ def class_page(lang: str, csrf: str, teacher: str, info: Any, students: Sequence
             f'{escape(info.code)}</code> · {t("address", lang)}: <a href="{escape(address)}">'
             f'{escape(address)}</a></p>{qr_svg(address)}'
             f'<p><a href="/teacher/class/{info.id}/cards">{t("cards", lang)}</a></p>'
+            f'{class_links(info.id, lang)}'
             f'<h2>{t("assignments", lang)}</h2>{opened}'
             f'<form class="box" method="post" action="/teacher/class/{info.id}/assignments">'
             f'{csrf_field(csrf)}<h3>{t("open_assignment", lang)}</h3>'
@@ -425,6 +457,167 @@ def question_page(lang: str, csrf: str, teacher: str, table: Any, column: Any,
             f'<p><a href="/teacher/assignment/{table.assignment.id}">{t("live", lang)}</a></p>')
     return layout(say("server.pages.question").say(lang, n=column.number), body, lang, csrf,
                   teacher, tls)
+
+
+def class_links(class_id: int, lang: str) -> str:
+    """The class page's links to its tables (live), ranking and tournaments.
+
+    >>> class_links(4, "en").count("/teacher/class/4/")
+    3
+    """
+    return (f'<p><a href="/teacher/class/{class_id}/tables">{t("tables", lang)}</a> · '
+            f'<a href="/teacher/class/{class_id}/ranking">{said("rooms.ranking", lang)}</a> · '
+            f'<a href="/teacher/class/{class_id}/tournaments">{t("tournaments", lang)}</a></p>')
+
+
+def _end_form(table_id: int, csrf: str, lang: str) -> str:
+    return (f'<form class="inline" method="post" action="/teacher/table/{table_id}/end">'
+            f'{csrf_field(csrf)}<button>{t("end_table", lang)}</button></form>')
+
+
+def _tables_grid(tables: Sequence[rooms.TableSummary], lang: str, csrf: str | None) -> str:
+    """Tables as rows: number (a link to watch it), status, settings, who sits where and,
+    with ``csrf``, the watch link and the form that ends a table still going."""
+    head = (f'<tr><th>{t("table_col", lang)}</th><th>{said("gb_status", lang)}</th><th class="name">'
+            f'{said("rules", lang)}</th><th class="name">{t("players", lang)}</th>'
+            f'{"<th></th>" if csrf else ""}</tr>')
+    rows = []
+    for table in tables:
+        going = table.status in ("open", "playing")
+        actions = (f'<td><a href="/teacher/table/{table.id}">{t("watch", lang)}</a>'
+                   f'{" " + _end_form(table.id, csrf, lang) if going else ""}</td>'
+                   if csrf else "")
+        rows.append(f'<tr><td><a href="/teacher/table/{table.id}">{table.id}</a></td>'
+                    f'<td>{escape(rooms.status_text(table, lang))}</td>'
+                    f'<td class="name">{escape(rooms.settings_text(table.settings, lang))}</td>'
+                    f'<td class="name">{escape(rooms.seats_text(table, lang))}</td>{actions}</tr>')
+    return f'<table class="grid">{head}{"".join(rows)}</table>'
+
+
+def tables_body(lang: str, csrf: str, tables: Sequence[rooms.TableSummary]) -> str:
+    """The live part of a class's tables page (what each ``draw`` message carries): every
+    open and playing table with its status, hand, settings and seats, a link to watch it and
+    the form that ends it."""
+    if not tables:
+        return f'<p>{t("no_tables", lang)}</p>'
+    return _tables_grid(tables, lang, csrf)
+
+
+def tables_page(lang: str, csrf: str, teacher: str, info: Any, body: str, tls: bool,
+                error: Text | None = None) -> str:
+    """A class's tables, live (``WS /ws/teacher?tables=<class id>`` draws ``body`` again)."""
+    page = (f'{field_error(error, lang)}'
+            f'<div id="live" data-tables="{info.id}" data-lang="{lang}">{body}</div>'
+            f'<p><a href="/teacher/class/{info.id}">{escape(info.course)}</a></p>'
+            f'<script src="/teacher/static/live.js"></script>')
+    return layout(f'{info.course} · {say("server.pages.tables_title")[lang]}', page, lang,
+                  csrf, teacher, tls)
+
+
+def watch_body(view: SeatView, lang: str) -> str:
+    """The live part of the watch page: the table as the book draws it, every hand shown
+    (``view`` is `SharedTable.watch`'s, ``watching`` and ``revealed`` set), no control live."""
+    return draw_table(view, lang, False)
+
+
+def watch_page(lang: str, csrf: str, teacher: str, table: rooms.TableSummary, info: Any,
+               body: str, tls: bool) -> str:
+    """Watching one table of class ``info`` (``WS /ws/teacher?table=<id>`` draws ``body``
+    again): the table with every hand, who sits where, the form that ends it."""
+    going = table.status in ("open", "playing")
+    page = (f'<p>{escape(rooms.status_text(table, lang))} · '
+            f'{escape(rooms.settings_text(table.settings, lang))}</p>'
+            f'<p>{escape(rooms.seats_text(table, lang))}</p>'
+            f'<p class="warn">{t("watch_note", lang)}</p>'
+            f'<div id="live" class="maca-panel" data-table="{table.id}" data-lang="{lang}">'
+            f'{body}</div>{_end_form(table.id, csrf, lang) if going else ""}'
+            f'<p><a href="/teacher/class/{info.id}/tables">{t("all_tables", lang)}</a> · '
+            f'<a href="/teacher/class/{info.id}">{escape(info.course)}</a></p>'
+            f'<script src="/teacher/static/live.js"></script>')
+    return layout(rooms.word("table", lang, n=table.id), page, lang, csrf, teacher, tls)
+
+
+def ranking_page(lang: str, csrf: str, teacher: str, info: Any,
+                 rankings: Sequence[tuple[str, str, Sequence[Any]]], tls: bool) -> str:
+    """The class ranking: one table per game (rules) and level, read from the rated results
+    (H3's ``rankings``: (rules, level, RankRows))."""
+    parts = [f'<h2>{escape(rooms.ranking_title(rules, level, lang))}</h2>'
+             f'{rooms.ranking_html(rows, lang, css="grid")}'
+             for rules, level, rows in rankings if rows]
+    body = ("".join(parts) or f'<p>{said("rooms.no_ranking", lang)}</p>') + (
+        f'<p><a href="/teacher/class/{info.id}">{escape(info.course)}</a></p>')
+    return layout(f'{info.course} · {say("rooms.ranking")[lang]}', body, lang, csrf, teacher, tls)
+
+
+def _select(name: str, options: Sequence[tuple[str, str]], chosen: str = "") -> str:
+    return (f'<select name="{name}">' + "".join(
+        f'<option value="{escape(v)}"{" selected" if v == chosen else ""}>{escape(label)}'
+        f'</option>' for v, label in options) + "</select>")
+
+
+def _tournament_form(info: Any, csrf: str, lang: str) -> str:
+    """The form that opens a tournament: its name, the game's choices (rated, always), the
+    number of rounds. Fields: name, rules, target, passing, moon, timer, level, rounds."""
+    preset = t("as_preset", lang)
+    rules = [(r, preset_name(r, lang, capital=True)) for r in PRESET_NAMES]
+    levels = [(v, say(f"table.level_{v}")[lang]) for v in LEVELS]
+    passing = [("", preset), ("on", say("table_panel.on")[lang]),
+               ("off", say("table_panel.off")[lang])]
+    moon = [("", preset)] + [(v, say(f"table_panel.moon_rule_{v}")[lang])
+                             for v in ("old", "new", "choice")]
+    timers = [(str(v), str(v)) for v in (30, 60, 120, 300)]
+    return (f'<form class="box" method="post" action="/teacher/class/{info.id}/tournaments">'
+            f'{csrf_field(csrf)}<h2>{t("new_tournament", lang)}</h2>'
+            f'<p>{t("tournament_note", lang)}</p>'
+            f'<label>{t("tournament_name", lang)} <input name="name" required maxlength="60">'
+            f'</label><label>{said("rules", lang)} {_select("rules", rules, "standard")}</label>'
+            f'<label>{t("target_blank", lang)} <input name="target" type="number" min="1" '
+            f'max="999"></label>'
+            f'<label>{said("table_panel.passing", lang)} {_select("passing", passing)}</label>'
+            f'<label>{said("moon", lang)} {_select("moon", moon)}</label>'
+            f'<label>{said("table_panel.timer", lang)} {_select("timer", timers, "60")}</label>'
+            f'<label>{said("table_panel.level", lang)} {_select("level", levels, "medium")}'
+            f'</label><label>{t("rounds", lang)} <input name="rounds" type="number" min="1" '
+            f'max="20" value="3" required></label><button>{t("new_tournament", lang)}</button>'
+            f'</form>')
+
+
+def tournaments_page(lang: str, csrf: str, teacher: str, info: Any,
+                     tournaments: Sequence[Any], tls: bool, error: Text | None = None) -> str:
+    """A class's tournaments (H3's ``TournamentInfo``s) and the form that opens one."""
+    items = "".join(
+        f'<li><a href="/teacher/tournament/{x.id}">{escape(x.name)}</a> · '
+        f'{t("rounds_played", lang, now=x.round_now, rounds=x.rounds)} · '
+        f'{escape(local_time(x.created))}</li>' for x in tournaments)
+    body = (f'{field_error(error, lang)}'
+            f'{f"<ul>{items}</ul>" if items else "<p>" + t("no_tournaments", lang) + "</p>"}'
+            f'{_tournament_form(info, csrf, lang)}'
+            f'<p><a href="/teacher/class/{info.id}">{escape(info.course)}</a></p>')
+    return layout(f'{info.course} · {say("server.pages.tournaments")[lang]}', body, lang, csrf,
+                  teacher, tls)
+
+
+def tournament_page(lang: str, csrf: str, teacher: str, tournament: Any, info: Any,
+                    rounds: Sequence[tuple[int, Sequence[rooms.TableSummary]]],
+                    standings: Sequence[Any], tls: bool, error: Text | None = None) -> str:
+    """One tournament (H3's ``TournamentInfo``) of class ``info``: its settings, the
+    standings (RankRows), each round's tables (links to watch them) and the form that draws
+    and opens the next round while rounds are left."""
+    settings = TableSettings.from_json(tournament.settings)
+    table = (rooms.ranking_html(standings, lang, css="grid") if standings
+             else f'<p>{t("no_standings", lang)}</p>')
+    played = "".join(f'<h3>{t("round", lang, n=number)}</h3>{_tables_grid(tables, lang, csrf)}'
+                     for number, tables in rounds) or f'<p>{t("no_rounds", lang)}</p>'
+    next_round = (f'<form class="box" method="post" action="/teacher/tournament/'
+                  f'{tournament.id}/round">{csrf_field(csrf)}<button>{t("next_round", lang)}'
+                  f'</button></form>' if tournament.round_now < tournament.rounds else "")
+    body = (f'{field_error(error, lang)}'
+            f'<p>{escape(rooms.settings_text(settings, lang))} · '
+            f'{t("rounds_played", lang, now=tournament.round_now, rounds=tournament.rounds)}</p>'
+            f'<h2>{t("standings", lang)}</h2>{table}{next_round}{played}'
+            f'<p><a href="/teacher/class/{info.id}/tournaments">{t("tournaments", lang)}</a> · '
+            f'<a href="/teacher/class/{info.id}">{escape(info.course)}</a></p>')
+    return layout(tournament.name, body, lang, csrf, teacher, tls)
 
 
 def threat_page(lang: str, tls: bool, csrf: str | None = None,
