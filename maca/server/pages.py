@@ -514,20 +514,21 @@ def tables_page(lang: str, csrf: str, teacher: str, info: Any, body: str, tls: b
                   csrf, teacher, tls)
 
 
-def watch_body(view: SeatView, lang: str) -> str:
-    """The live part of the watch page: the table as the book draws it, every hand shown
-    (``view`` is `SharedTable.watch`'s, ``watching`` and ``revealed`` set), no control live."""
-    return draw_table(view, lang, False)
+def watch_body(table: rooms.TableSummary, view: SeatView | None, lang: str) -> str:
+    """The live part of the watch page: the table's status and who sits where, then the
+    table as the book draws it, every hand shown (``view`` is `SharedTable.watch`'s; None
+    while the table waits for players), no control live."""
+    drawing = "" if view is None else draw_table(view, lang, False)
+    return (f'<p>{escape(rooms.status_text(table, lang))} · '
+            f'{escape(rooms.seats_text(table, lang))}</p>{drawing}')
 
 
 def watch_page(lang: str, csrf: str, teacher: str, table: rooms.TableSummary, info: Any,
                body: str, tls: bool) -> str:
     """Watching one table of class ``info`` (``WS /ws/teacher?table=<id>`` draws ``body``
-    again): the table with every hand, who sits where, the form that ends it."""
+    again): its settings, the table with every hand, the form that ends it."""
     going = table.status in ("open", "playing")
-    page = (f'<p>{escape(rooms.status_text(table, lang))} · '
-            f'{escape(rooms.settings_text(table.settings, lang))}</p>'
-            f'<p>{escape(rooms.seats_text(table, lang))}</p>'
+    page = (f'<p>{escape(rooms.settings_text(table.settings, lang))}</p>'
             f'<p class="warn">{t("watch_note", lang)}</p>'
             f'<div id="live" class="maca-panel" data-table="{table.id}" data-lang="{lang}">'
             f'{body}</div>{_end_form(table.id, csrf, lang) if going else ""}'
