@@ -108,14 +108,14 @@ WORDS = catalogue("server.pages", {
     "new_tournament": ("Turnuva aç", "Open a tournament"),
     "tournament_name": ("Turnuvanın adı", "Tournament name"),
     "rounds": ("Tur sayısı", "Rounds"),
-    "tournament_note": ("Turnuva oyunları puanlıdır. Her turda öğrenciler kurayla dörder kişilik "
-                        "masalara oturur; boş kalan yerlere bilgisayar oturur.",
-                        "Tournament games are rated. Each round draws the students into tables "
-                        "of four; computer players take the seats left empty."),
+    "tournament_note": ("Turnuva oyunları puanlıdır. Her turda öğrenciler kurayla masalara "
+                        "oturur; boş kalan yerlere bilgisayar oturur.",
+                        "Tournament games are rated. Each round seats the students at tables "
+                        "by lot; computer players take the seats left empty."),
     "as_preset": ("kural takımındaki gibi", "as the preset has it"),
     "target_blank": ("Hedef (boş: kural takımındaki gibi)", "Target (blank: as the preset has it)"),
     "round": ("{n}. tur", "Round {n}"),
-    "rounds_played": ("{now}/{rounds} tur oynandı", "{now} of {rounds} rounds played"),
+    "rounds_played": ("tur {now}/{rounds}", "round {now} of {rounds}"),
     "no_rounds": ("Henüz tur başlamadı.", "No round has started yet."),
     "next_round": ("Sonraki turu başlat", "Start the next round"),
     "standings": ("Puan durumu", "Standings"),
@@ -196,7 +196,8 @@ header{display:flex;gap:1rem;align-items:center;justify-content:space-between;
 border-bottom:1px solid #ccc;margin-bottom:1rem}
 header form{display:inline}
 table.grid{border-collapse:collapse;margin:.5rem 0}.grid>tbody>tr>td,.grid>tbody>tr>th{
-border:1px solid #ccc;padding:.2rem .4rem;text-align:center}.grid .name{text-align:left}
+border:1px solid #ccc;padding:.2rem .4rem;text-align:center}.grid>thead>tr>th{
+border:1px solid #ccc;padding:.2rem .4rem}.grid .name{text-align:left}
 .error{color:#a00;font-weight:bold}.ok{color:#060}.warn{background:#fff3cd;padding:.5rem}
 .online{color:#080}.offline{color:#bbb}.miss{background:#fde2e2}.full{background:#dff5df}
 .part{background:#fff3cd}.flag{color:#a60}

@@ -290,7 +290,8 @@ def _record_html(record: Any, lang: str) -> str:
     """One finished game of the student's (H3's ``RecordInfo``): the table, its game, mode
     and level, when it finished, their result, and the link that downloads its record."""
     settings = TableSettings.from_json(record.settings)
-    facts = [word("table", lang, n=record.table_id), preset_name(settings.rules, lang),
+    facts = [word("table", lang, n=record.table_id),
+             preset_name(settings.rules, lang, capital=True),
              say(f"table.{settings.mode}")[lang],
              word("level", lang, level=say(f"table.level_{settings.level}")[lang]),
              local_time(record.finished)]
