@@ -1,20 +1,22 @@
-// The exercises page's class client. When the page is served by a class server (maca/server,
-// `python -m maca class serve`) the page's class box (maca.panels.exercise.class_box, its words
-// in data-words) lets a student join with the class code and their join code. A joined
+// The class client: everything a book page says to the class server (maca/server, `python -m maca
+// class serve`). On the exercises page, the page's class box (maca.panels.exercise.class_box,
+// its words in data-words) lets a student join with the class code and their join code. A joined
 // student's assigned sets open as them (the class's course, the assignment's name, their id:
 // the same variant the server grades; locked), and every answers file those sets write goes to
 // the server: first into an outbox in local storage (maca-class/outbox/<id>, the save message),
 // then over the student socket (ws/student), and out of the outbox only when the server says it
 // has saved that id. So an answer given while the network or the server is away is sent when it
 // comes back, and a resend counts once (the server knows each id). Sign out leaves nothing of
-// the student in this browser. On a plain static site the client asks one question
-// (api/class/hello, which the site answers itself: no class server) and does nothing else.
-// maca-live.js loads it and calls opening(spec) before a panel starts and kept(store) with each
-// draw's writes, before it keeps them.
+// the student in this browser. On the play page, the class tables' panel (data-maca-host="class")
+// is carried by the tables socket (ws/tables, below) instead of the page's Python. On a plain
+// static site the client asks one question (api/class/hello, which the site answers itself: no
+// class server) and does nothing else. maca-live.js loads it and calls opening(spec) before a
+// panel starts, kept(store) with each draw's writes before it keeps them, student() to know
+// whether a student is joined, and `tables` to carry a class panel's messages.
 const root = new URL("../", import.meta.url);  // the site's root: _static/ is in it
-const box = document.querySelector(".maca-class");
-const words = JSON.parse(box.dataset.words);
-const lang = box.lang || "tr";
+const box = document.querySelector(".maca-class");   // the exercises page's class box, or none
+const words = box ? JSON.parse(box.dataset.words) : {};
+const lang = (box ?? document.querySelector('.maca-panel[data-maca-host="class"]'))?.lang || "tr";
 const CLASS = "maca-class/";
 const JOINED = "maca-class/joined";        // the join answer: {student, assignments}
 const OUTBOX = "maca-class/outbox/";       // a save message per answers file not yet saved
@@ -22,13 +24,8 @@ const ANSWERS = "maca-answers/";           // the exercise panels' answers files
 const HEARTBEAT_MS = 10_000;               // a ping this often; two without a pong: reconnect
 
 let joined = null;          // the join answer while a student is joined
-let socket = null;          // the student socket, open or opening
-let connected = false;
-let backoff = 0;            // reconnect attempts since the last open socket
-let again = null;           // the reconnect timer
 let sentOnce = false;       // something was confirmed since the page opened
 let signingOut = false;     // the first press of "sign out" with answers still waiting
-const sent = new Set();     // ids sent on the socket now open
 const scores = new Map();   // assignment id → the server's {score, max_score}
 let problem = "";           // the server's last refusal of a save, in the student's language
 
@@ -111,10 +108,10 @@ function post(assignment, file) {
 }
 
 function send(entry) {
-  if (!connected || sent.has(entry.id)) return;
+  if (!studentSocket.open || sent.has(entry.id)) return;
   const { at, ...message } = entry;
   sent.add(entry.id);
-  socket.send(JSON.stringify(message));
+  studentSocket.send(message);
 }
 
 // The assignment an answers file belongs to: the joined student's own, of an assigned set.
@@ -131,77 +128,186 @@ function assignmentFor(set) {
   return joined?.assignments.filter((a) => a.set === set).at(-1) ?? null;
 }
 
-// -- the socket -------------------------------------------------------------------------------
-// No socket is tried between the browser's "offline" and "online" events. (navigator.onLine
-// itself is not asked: it says false from the start on a computer whose only network is its
-// own, loopback, where a class server may well run.)
+// -- sockets that last -----------------------------------------------------------------------
+// A socket to the class server is opened again when it is lost (closed, or silent for two
+// pings): after a quarter of a second, then longer each time, up to 8 s. None is tried between
+// the browser's "offline" and "online" events. (navigator.onLine itself is not asked: it says
+// false from the start on a computer whose only network is its own, loopback, where a class
+// server may well run.) A socket the server closes for good — 4401: it does not know the
+// student; 4403: another site's page — is not tried again until it is started again.
 let offline = false;
-function connect() {
-  clearTimeout(again);
-  if (!joined || socket || offline) return;
-  const ws = new WebSocket(address("ws/student", true));
-  socket = ws;
-  let answered = Date.now();
-  const beat = setInterval(() => {
-    if (Date.now() - answered > 2 * HEARTBEAT_MS) return drop(ws);
-    if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');
-  }, HEARTBEAT_MS);
-  ws.addEventListener("open", () => {
+const lastingSockets = new Set();
+addEventListener("online", () => {
+  offline = false;
+  lastingSockets.forEach((made) => made.online());
+});
+addEventListener("offline", () => {
+  offline = true;
+  lastingSockets.forEach((made) => made.offline());
+});
+
+// A lasting socket to `path`; hooks: open(), message(reply), lost(), shut() (closed for good).
+function lasting(path, hooks) {
+  let socket = null;          // open or opening
+  let open = false;
+  let wanted = false;         // started, and not shut since
+  let backoff = 0;            // reconnect attempts since the last open socket
+  let again = null;           // the reconnect timer
+
+  function connect() {
+    clearTimeout(again);
+    if (!wanted || socket || offline) return;
+    const ws = new WebSocket(address(path, true));
+    socket = ws;
+    let answered = Date.now();
+    const beat = setInterval(() => {
+      if (Date.now() - answered > 2 * HEARTBEAT_MS) return drop(ws);
+      if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');
+    }, HEARTBEAT_MS);
+    ws.addEventListener("open", () => {
+      if (socket !== ws) return;
+      open = true;
+      backoff = 0;
+      answered = Date.now();
+      hooks.open();
+    });
+    ws.addEventListener("message", ({ data }) => {
+      if (socket !== ws) return;
+      answered = Date.now();
+      let reply;
+      try { reply = JSON.parse(data); } catch { return; }
+      hooks.message(reply);
+    });
+    ws.addEventListener("close", ({ code }) => {
+      clearInterval(beat);
+      if (socket !== ws) return;
+      if (code !== 4401 && code !== 4403) return drop(ws);
+      socket = null;
+      open = false;
+      wanted = false;
+      hooks.shut();
+    });
+  }
+
+  // The socket is lost: a new one after a while, longer each time.
+  function drop(ws) {
     if (socket !== ws) return;
-    connected = true;
-    backoff = 0;
-    answered = Date.now();
+    socket = null;
+    open = false;
+    try { ws.close(); } catch { /* already closed */ }
+    hooks.lost();
+    const wait = Math.min(8000, 250 * 2 ** backoff) * (0.5 + Math.random() / 2);
+    backoff += 1;
+    again = setTimeout(connect, wait);
+  }
+
+  const made = {
+    get open() { return open; },
+    start() { wanted = true; connect(); },
+    // Whether the message went (false: no socket open now).
+    send(message) {
+      if (open) socket.send(JSON.stringify(message));
+      return open;
+    },
+    online() { backoff = 0; connect(); },
+    offline() { if (socket) drop(socket); },
+  };
+  lastingSockets.add(made);
+  return made;
+}
+
+// -- the student socket: the outbox's saves ---------------------------------------------------
+const sent = new Set();     // ids sent on the socket now open
+const studentSocket = lasting("ws/student", {
+  open() {
     sent.clear();
     outbox().forEach(send);
     show();
-  });
-  ws.addEventListener("message", ({ data }) => {
-    if (socket !== ws) return;
-    answered = Date.now();
-    let reply;
-    try { reply = JSON.parse(data); } catch { return; }
-    if (reply.type === "saved" || reply.type === "error") {
-      const entry = read(OUTBOX + reply.id);
-      forget([OUTBOX + reply.id]);
-      if (reply.type === "saved") {
-        sentOnce = true;
-        let assignment = null;
-        try { assignment = JSON.parse(entry)?.assignment; } catch { /* gone already */ }
-        if (assignment !== null) scores.set(assignment, reply);
-        problem = "";
-        showJoined();   // the server's score in the list of assignments
-      } else {
-        problem = String(reply.message ?? "");
-        show();
-      }
+  },
+  message(reply) {
+    if (reply.type !== "saved" && reply.type !== "error") return;
+    const entry = read(OUTBOX + reply.id);
+    forget([OUTBOX + reply.id]);
+    if (reply.type === "saved") {
+      sentOnce = true;
+      let assignment = null;
+      try { assignment = JSON.parse(entry)?.assignment; } catch { /* gone already */ }
+      if (assignment !== null) scores.set(assignment, reply);
+      problem = "";
+      showJoined();   // the server's score in the list of assignments
+    } else {
+      problem = String(reply.message ?? "");
+      show();
     }
-  });
-  ws.addEventListener("close", ({ code }) => {
-    clearInterval(beat);
-    if (socket !== ws) return;
-    if (code === 4401) return ended();   // the session is gone: join again
-    drop(ws);
-  });
+  },
+  lost: () => show(),
+  shut: () => ended(),   // the session is gone: join again
+});
+
+// -- the tables socket: the class tables' panels ----------------------------------------------
+// A panel marked data-maca-host="class" (the play page's class tables) is carried by the class
+// server instead of the page's Python: maca-live.js asks `tables` as it asks its worker, in
+// the messages of maca/panels/host.py, and each act gets an id which its answer carries back.
+// The server also draws by itself (a draw without an id) when another player moves, the lobby
+// changes or a timer runs out: those go to the panel's hears(). Every socket opened starts the
+// panels again — the server knows the student's seat by their cookie, so a reload or a
+// reconnect is back at the same seat with the whole state — and sends again the act still
+// waiting, with the same id (the server answers an id it has seen without applying it twice).
+const started = new Map();    // panel number → its start message
+const inFlight = new Map();   // panel number → {message, answer}: its one unanswered message
+const hearing = new Map();    // panel number → heard(reply): draws not asked for, and states
+
+function tell(state) {
+  hearing.forEach((heard) => heard({ type: "state", state }));
 }
 
-// The socket is lost (closed, or silent too long): a new one after a while, longer each time.
-function drop(ws) {
-  if (socket !== ws) return;
-  socket = null;
-  connected = false;
-  try { ws.close(); } catch { /* already closed */ }
-  show();
-  const wait = Math.min(8000, 250 * 2 ** backoff) * (0.5 + Math.random() / 2);
-  backoff += 1;
-  again = setTimeout(connect, wait);
-}
+const tableSocket = lasting("ws/tables", {
+  open() {
+    started.forEach((start, panel) => {
+      tableSocket.send(start);
+      const waiting = inFlight.get(panel);
+      if (waiting && waiting.message !== start) tableSocket.send(waiting.message);
+    });
+    tell("open");
+  },
+  message(reply) {
+    if (!Number.isInteger(reply?.panel)) return;   // a pong, or about no panel
+    const waiting = inFlight.get(reply.panel);
+    if (waiting && (waiting.message.type === "start" || reply.id === waiting.message.id)) {
+      inFlight.delete(reply.panel);
+      waiting.answer(reply);
+    } else {
+      hearing.get(reply.panel)?.(reply);
+    }
+  },
+  lost: () => tell("lost"),
+  shut() {   // the server does not know the student (any more): every panel waiting fails
+    inFlight.forEach(({ answer }, panel) => answer({ type: "failed", panel }));
+    inFlight.clear();
+    tell("shut");
+  },
+});
 
-addEventListener("online", () => { offline = false; backoff = 0; connect(); });
-addEventListener("offline", () => { offline = true; if (socket) drop(socket); });
+// The class panels' transport: ask(message) → its answer (draw, error, or failed when the server
+// will not have this page); hears(panel, heard) for the rest ({type: "state", state: "open" |
+// "lost" | "shut"} when the socket opens, is lost and tried again, or is shut for good).
+export const tables = {
+  ask(message) {
+    return new Promise((answer) => {
+      const sending = message.type === "start" ? message : { ...message, id: newId() };
+      if (message.type === "start") started.set(message.panel, message);
+      inFlight.set(message.panel, { message: sending, answer });
+      if (!tableSocket.send(sending)) tableSocket.start();   // it goes when the socket opens
+    });
+  },
+  hears(panel, heard) {
+    hearing.set(panel, heard);
+  },
+};
 
 // -- what the page shows ----------------------------------------------------------------------
-const form = box.querySelector(".maca-class-join");
-const inside = box.querySelector(".maca-class-joined");
+const form = box?.querySelector(".maca-class-join");
+const inside = box?.querySelector(".maca-class-joined");
 
 function setsOnPage() {
   return [...document.querySelectorAll(".maca-panel[data-maca-panel]")].map((panel) => {
@@ -221,7 +327,7 @@ function show() {
   if (!joined) return;
   const pending = outbox();
   const status = pending.length === 0 ? (sentOnce ? say("saved") : "")
-    : connected ? say("sending") : waitingText(pending.length);
+    : studentSocket.open ? say("sending") : waitingText(pending.length);
   const where = inside.querySelector(".maca-class-status");
   if (where.textContent !== status) where.textContent = status;
   const alert = inside.querySelector(".maca-class-problem");
@@ -233,7 +339,7 @@ function show() {
     if (!assignment || !line) continue;
     const mine = pending.filter((entry) => entry.assignment === assignment.id).length;
     const text = mine === 0 ? (sentOnce ? say("saved") : "")
-      : connected ? say("sending") : waitingText(mine);
+      : studentSocket.open ? say("sending") : waitingText(mine);
     if (line.textContent !== text) line.textContent = text;
   }
 }
@@ -323,14 +429,12 @@ function wipe() {
 // student stays here unless answers still wait to be sent (a rejoin sends them).
 function ended() {
   joined = null;
-  socket = null;
-  connected = false;
   if (!outbox().length) wipe();
   show();
   form.querySelector(".maca-class-problem").textContent = say("ended");
 }
 
-form.addEventListener("submit", async (event) => {
+form?.addEventListener("submit", async (event) => {
   event.preventDefault();
   const problemLine = form.querySelector(".maca-class-problem");
   const button = form.querySelector("button[type=submit]");
@@ -359,7 +463,7 @@ form.addEventListener("submit", async (event) => {
   location.reload();   // the sets open again, as this student
 });
 
-inside.querySelector(".maca-class-signout").addEventListener("click", async () => {
+inside?.querySelector(".maca-class-signout").addEventListener("click", async () => {
   if (outbox().length && !signingOut) {
     signingOut = true;
     show();
@@ -376,6 +480,13 @@ async function begin() {
   try {
     hello = (await call("api/class/hello")).data;
   } catch { /* no answer */ }
+  if (!box) {   // the play page: only whether a student is joined (the server knows the cookie)
+    if (hello?.class_server !== true) return;
+    let me = null;
+    try { me = await call("api/class/me"); } catch { /* not now */ }
+    if (me?.status === 200 && me.data?.student) joined = me.data;
+    return;
+  }
   let before = null;
   try { before = JSON.parse(read(JOINED)); } catch { /* none */ }
   if (hello?.class_server !== true) {
@@ -384,7 +495,7 @@ async function begin() {
     if (hello !== null || !before?.student) return;
     joined = before;
     showJoined();
-    connect();
+    studentSocket.start();
     return;
   }
   if (before?.student) {
@@ -400,7 +511,7 @@ async function begin() {
     }
     restoreFiles();
     showJoined();
-    connect();
+    studentSocket.start();
     startAssigned();
     return;
   }
@@ -422,10 +533,16 @@ export async function opening(spec) {
 // A draw's writes, before the page keeps them: each changed answers file of an assignment goes
 // into the outbox and to the server.
 export function kept(store) {
-  if (!joined) return;
+  if (!joined || !box) return;
   for (const [key, text] of Object.entries(store ?? {})) {
     if (!key.startsWith(ANSWERS) || read(key) === text) continue;
     const assignment = assignmentOf(text);
     if (assignment) post(assignment, text);
   }
+}
+
+// The joined student ({id, name, course}), or null: a static site, or nobody joined here.
+export async function student() {
+  await ready;
+  return joined?.student ?? null;
 }

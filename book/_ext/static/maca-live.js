@@ -9,9 +9,14 @@
 // and a draw's store is written back. The words shown come from the panel's data-* attributes,
 // in the page's language. On the exercises page the class client (maca-class.js) opens a
 // joined student's assigned sets as them and hears every draw's writes before they are kept.
+// A panel marked data-maca-host="class" (the play page's class tables) is carried the same way
+// by another transport, the class client's tables socket: the class server keeps the panel,
+// answers the same messages and also draws by itself when another player moves; the panel
+// starts by itself when a student is joined, and its status line says how the connection is.
 let worker = null;
-let classroom = null;  // the class client, once loaded (only a page with a class box loads it)
-const joining = document.querySelector(".maca-class")
+let classroom = null;  // the class client, once loaded (only a page with a class box or class
+                       // panel loads it)
+const joining = document.querySelector('.maca-class, .maca-panel[data-maca-host="class"]')
   ? import("./maca-class.js").then((client) => (classroom = client), () => null) : null;
 const waiting = new Map();  // panel number → the answer it waits for
 
@@ -41,13 +46,28 @@ function python() {
   return worker;
 }
 
-// One message to Python; its answer (a panel has one message in flight at a time).
-function ask(message) {
-  return new Promise((answer) => {
-    waiting.set(message.panel, answer);
-    python().postMessage(JSON.stringify(message));
-  });
-}
+// A panel's transport: ask(message) → the answer to it (a panel has one message in flight at
+// a time), and hears(panel, heard) for what comes unasked (Python never speaks unasked).
+const inPage = {
+  ask(message) {
+    return new Promise((answer) => {
+      waiting.set(message.panel, answer);
+      python().postMessage(JSON.stringify(message));
+    });
+  },
+  hears() {},
+};
+
+// The class client's tables socket (maca-class.js `tables`), or nothing on a page without it.
+const byClass = {
+  async ask(message) {
+    const client = await joining;
+    return client ? client.tables.ask(message) : { type: "failed", panel: message.panel };
+  },
+  hears(panel, heard) {
+    joining?.then((client) => client?.tables.hears(panel, heard));
+  },
+};
 
 // What the page keeps under a panel's prefixes, and a draw's writes kept (storage may be
 // refused, as in some private windows: the panel then keeps its things in memory only).
@@ -122,7 +142,9 @@ function wire(panel, number) {
   const status = panel.querySelector(".maca-live-status");
   const body = panel.querySelector(".maca-panel-body");
   const prefixes = (panel.dataset.macaKeeps ?? "").split(" ").filter(Boolean);
-  const clicks = [];  // the clicks Python has not answered yet, the first one in flight
+  const byServer = panel.dataset.macaHost === "class";
+  const transport = byServer ? byClass : inPage;
+  const clicks = [];  // the clicks not answered yet, the first one in flight
 
   function draw(reply) {
     if (reply.type !== "draw") return false;
@@ -132,6 +154,26 @@ function wire(panel, number) {
     tableCountdown(body, () => send("timeout", "", {}));
     return true;
   }
+
+  // What comes unasked: another player's move drawn (the focus stays on the same button, or
+  // the first that can still be used, if it was in the panel), a refusal said, the connection's
+  // state said in the status line.
+  transport.hears(number, (reply) => {
+    if (!panel.classList.contains("maca-live")) return;
+    if (reply.type === "state") {
+      status.textContent = { open: panel.dataset.ready, lost: panel.dataset.lost,
+                             shut: panel.dataset.failed }[reply.state] ?? "";
+      return;
+    }
+    if (reply.type === "error") {
+      status.textContent = String(reply.message ?? "");
+      return;
+    }
+    const focus = document.activeElement;
+    const inside = body.contains(focus) ? focus.closest("[data-act]") : null;
+    if (!draw(reply) || !inside) return;
+    focusAgain(body, inside.dataset.act, inside.dataset.value ?? "");
+  });
 
   // A click waits its turn while Python answers the ones before (none is lost); the same
   // button clicked again before its answer counts once. The panel says it is busy meanwhile.
@@ -143,14 +185,15 @@ function wire(panel, number) {
     let last;
     while (clicks.length) {
       last = clicks[0];
-      const reply = await ask({ type: "act", panel: number, action: last.act,
-                                value: last.value, fields: last.fields });
+      const reply = await transport.ask({ type: "act", panel: number, action: last.act,
+                                          value: last.value, fields: last.fields });
       if (reply.type === "failed") {
         clicks.length = 0;
         status.textContent = panel.dataset.failed;
         break;
       }
-      draw(reply);  // an error: the click was refused and the panel stays as it was
+      // an error: the click was refused and the panel stays as it was; the server says why
+      if (!draw(reply) && byServer) status.textContent = String(reply.message ?? "");
       clicks.shift();
     }
     panel.removeAttribute("aria-busy");
@@ -164,7 +207,8 @@ function wire(panel, number) {
     status.textContent = panel.dataset.loading;
     const described = JSON.parse(panel.dataset.macaPanel);
     const spec = await ((await joining)?.opening(described) ?? described);
-    const reply = await ask({ type: "start", panel: number, spec, stored: keptFor(prefixes) });
+    const reply = await transport.ask({ type: "start", panel: number, spec,
+                                        stored: keptFor(prefixes) });
     panel.removeAttribute("aria-busy");
     if (!draw(reply)) {
       if (reply.message) console.error(reply.message);
@@ -183,18 +227,22 @@ function wire(panel, number) {
     });
     if (event.isTrusted) body.querySelector("[data-act]")?.focus();  // the learner's own click
   });
+
+  // A class panel starts by itself once the class client knows a student is joined here (on
+  // a static site, or with nobody joined, it keeps the sentence it was built with).
+  if (byServer) joining?.then(async (client) => { if (await client?.student()) start.click(); });
 }
 
 const panels = document.querySelectorAll(".maca-panel[data-maca-panel]");
 panels.forEach(wire);
-// Python starts quietly when a panel comes near the screen, while the learner reads on.
+// Python starts quietly when a panel of its own comes near the screen, while the learner reads.
 const near = new IntersectionObserver((entries) => {
   if (entries.some((entry) => entry.isIntersecting)) {
     near.disconnect();
     python();
   }
 }, { rootMargin: "800px 0px" });
-panels.forEach((panel) => near.observe(panel));
+panels.forEach((panel) => panel.dataset.macaHost !== "class" && near.observe(panel));
 
 // Quick checks (book/lessonkit.py) answer without Python: every choice's verdict was computed
 // when the page was built and waits in a <template>; a click presses the chosen button (and no
