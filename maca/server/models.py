@@ -1,26 +1,32 @@
-"""The class server's tables (SQLAlchemy 2 declarative models), the schema migration 0001 makes.
+"""The class server's tables (SQLAlchemy 2 declarative models), the schema the migrations make
+(0001: classes and answers; 0002: the class tables, their games and tournaments).
 
-Every table but ``answer_event`` holds the present state; ``answer_event`` is the append-only
+Every table but the two logs holds the present state; ``answer_event`` is the append-only
 log of every save that counted (a resend of one save, by its ``client_id``, is not a new
-event). Times are UTC, stored as ISO text on SQLite and ``timestamptz`` on PostgreSQL, and
-read back as aware UTC datetimes.
+event), ``table_event`` the append-only log of each game table (its state is that log replayed
+by the engine). Times are UTC, stored as ISO text on SQLite and ``timestamptz`` on PostgreSQL,
+and read back as aware UTC datetimes; the moments a game table's clocks compare (its events'
+``at``, a lease's ``expires``) are seconds since the epoch, as ``time.time()`` gives them.
 
->>> sorted(Base.metadata.tables)
-['answer_event', 'assignment', 'progress', 'school_class', 'setting', 'student', 'student_session', 'teacher']
+>>> sorted(Base.metadata.tables)  # doctest: +NORMALIZE_WHITESPACE
+['answer_event', 'assignment', 'game_result', 'game_table', 'progress', 'school_class',
+ 'setting', 'student', 'student_session', 'table_event', 'table_lease', 'table_seat',
+ 'teacher', 'tournament']
 """
 from __future__ import annotations
 
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import (JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, MetaData, String,
-                        Text, UniqueConstraint)
+from sqlalchemy import (JSON, DateTime, Double, ForeignKey, Index, Integer, LargeBinary, MetaData,
+                        String, Text, UniqueConstraint)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 __all__ = ["Base", "UTCDateTime", "Setting", "Teacher", "SchoolClass", "Student", "Assignment",
-           "AnswerEvent", "Progress", "StudentSession", "now", "LMS_FIELDS"]
+           "AnswerEvent", "Progress", "StudentSession", "Tournament", "GameTable", "TableSeat",
+           "TableEvent", "TableLease", "GameResult", "now", "LMS_FIELDS"]
 
 #: constraint names the same on every database, so a later migration can name what it changes
 NAMING = {"ix": "ix_%(column_0_label)s", "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -180,3 +186,88 @@ class StudentSession(Base):
                                             index=True)
     created: Mapped[dt.datetime]
     last_seen: Mapped[dt.datetime]
+
+
+class Tournament(Base):
+    """A class tournament: rounds of tables whose seats the teacher's draw fills."""
+
+    __tablename__ = "tournament"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"),
+                                          index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)     # its tables' settings
+    rounds: Mapped[int]
+    created: Mapped[dt.datetime]
+
+
+class GameTable(Base):
+    """A game table of a class: its settings (`maca.multiplayer.TableSettings` as JSON), where
+    it stands, and the seq of its log's last event; once finished, the game's record."""
+
+    __tablename__ = "game_table"
+    __table_args__ = (Index("ix_game_table_class_status", "class_id", "status"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)    # open/playing/over/ended
+    host_pk: Mapped[int | None] = mapped_column(ForeignKey("student.id", ondelete="SET NULL"))
+    created: Mapped[dt.datetime]
+    last_seq: Mapped[int]
+    tournament_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament.id", ondelete="SET NULL"), index=True)
+    round: Mapped[int | None]
+    record: Mapped[str | None] = mapped_column(Text, deferred=True)   # `Game.record()`
+    finished: Mapped[dt.datetime | None]
+
+
+class TableSeat(Base):
+    """Who sits at a seat of a table (None: a computer player or nobody), for the lobby and
+    for each student's tables and records."""
+
+    __tablename__ = "table_seat"
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    student_pk: Mapped[int | None] = mapped_column(ForeignKey("student.id", ondelete="SET NULL"),
+                                                   index=True)
+
+
+class TableEvent(Base):
+    """One event of a table's log, as the table made it (``data`` holds the whole event, its
+    ``seq`` and ``at`` too); the key (table_id, seq) lets one writer only append a seq."""
+
+    __tablename__ = "table_event"
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    at: Mapped[float] = mapped_column(Double)          # seconds since the epoch
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class TableLease(Base):
+    """The process that owns a table (runs its computer players and timers) until
+    ``expires`` (seconds since the epoch)."""
+
+    __tablename__ = "table_lease"
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id", ondelete="CASCADE"),
+                                          primary_key=True, autoincrement=False)
+    process: Mapped[str] = mapped_column(String(100))
+    expires: Mapped[float] = mapped_column(Double)
+
+
+class GameResult(Base):
+    """A student's result at a rated table: +1 / 0 / -1 for the ranking of its rules and level
+    (None: no entry, as source 002 has it for one who leaves while leading alone)."""
+
+    __tablename__ = "game_result"
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    student_pk: Mapped[int] = mapped_column(ForeignKey("student.id", ondelete="CASCADE"),
+                                            primary_key=True, index=True)
+    seat: Mapped[int]
+    rules: Mapped[str] = mapped_column(String(32))
+    level: Mapped[str] = mapped_column(String(16))
+    standing: Mapped[int | None]
+    left: Mapped[str | None] = mapped_column(String(16))     # why they left (None: played on)
+    finished: Mapped[dt.datetime]

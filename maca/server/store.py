@@ -88,6 +88,7 @@ from . import models as m
 from .db import engine_for, migrate, writing
 from .errors import AnswersRefused, InputError, NotFoundError, SignInError, TakenError
 from .passwords import DUMMY_HASH, hash_password, needs_rehash, verify_password
+from .tabledata import TableData
 
 __all__ = ["ClassStore", "TeacherInfo", "ClassInfo", "StudentInfo", "AssignmentInfo",
            "ProgressInfo", "SaveResult", "ClassTable", "Column", "TableRow", "ExerciseStat",
@@ -339,7 +340,7 @@ EXPORTS = gradebook.FORMATS
 
 # ---- the store -----------------------------------------------------------------------------
 
-class ClassStore:
+class ClassStore(TableData):
     """The class server's database (see the module's notes for the API)."""
 
     def __init__(self, url: str) -> None:
