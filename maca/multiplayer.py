@@ -70,6 +70,9 @@ LEAVE_REASONS = ("button", "timer", "away", "idle", "other_game", "ended")
 ACTIONS = ("card", "confirm_pass", "peskir", "moon", "next", "undo", "hint", "leave",
            "timeout")
 
+#: Every kind of event of a table's log.
+EVENTS = ("sit", "stand", "bot", "unbot", "begin", "deal", "pass", "peskir", "play", "moon",
+          "next", "undo", "away", "back", "leave", "end")
 #: The events that make the game (what an undo takes back); the others are about seats.
 _GAME_EVENTS = frozenset({"deal", "pass", "peskir", "play", "moon", "next"})
 #: A person's own decisions, the points an undo goes back to.
@@ -108,6 +111,7 @@ WORDS: dict[str, tuple[str, str]] = {
                    "a player sits with a number and a name, not {value}"),
     "bad_event": ("masanın kaydındaki {seq}. olay yeniden oynanamadı: {exc}",
                   "event {seq} of the table's log cannot be replayed: {exc}"),
+    "unknown_event": ("bilinmeyen olay türü {value}", "unknown kind of event {value}"),
     "bad_seq": ("masanın kaydında {seq}. olay beklenirdi, {value} geldi",
                 "the table's log expected event {seq}, not {value}"),
     # the settings
@@ -143,8 +147,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "moon_chosen": ("{seat:Nom} {choice} seçti.", "{seat:Nom} chose {choice}."),
     "moon_style_old": ("eski usulü", "the old style"),
     "moon_style_new": ("yeni usulü", "the new style"),
-    "time_out_moon": ("Süren doldu: senin yerine {choice} seçildi.",
-                      "Time is up: {choice} was chosen for you."),
+    "moon_by_old": ("eski usulle", "the old way"),
+    "moon_by_new": ("yeni usulle", "the new way"),
+    "time_out_moon": ("Süren doldu: kafa atışın senin yerine {choice} yazıldı.",
+                      "Time is up: your moon was scored {choice} for you."),
     "next_wait": ("Sonraki tur herkes hazır olunca ya da en geç {seconds} saniye sonra başlar.",
                   "The next hand begins when everyone is ready, or {seconds} seconds at most."),
     "rated_note": ("Puanlı oyun: sonuç sınıfın sıralamasına işlenir.",
@@ -194,7 +200,7 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 #: The same sentences when the seat they are about (``seat``) is the viewer's own.
 YOU_WORDS: dict[str, tuple[str, str]] = {
-    "moon_chosen": ("{choice} seçtin.", "You chose {choice}."),
+    "moon_chosen": ("Sen {choice} seçtin.", "You chose {choice}."),
 }
 catalogue("multiplayer", WORDS, you=YOU_WORDS, one={
     "not_full": ("Oyun bütün yerler dolunca başlar: 1 yer boş.",
@@ -479,7 +485,6 @@ class SharedTable:
         self._results: dict[int, SeatResult] = {}
         self._left: dict[int, tuple[str, dict[int, int | None]]] = {}
         self._timed_out: dict[int, Note] = {}
-        self._partner: dict[int, int | None] = {}
         self._answered: set[int] = set()
         self._ready: set[int] = set()
         self._facts: list[tuple[Any, ...]] = []
@@ -507,6 +512,8 @@ class SharedTable:
 
     def _apply(self, event: dict[str, Any]) -> None:
         kind, at = event["t"], float(event["at"])
+        if kind not in EVENTS:
+            raise RecordError(say("multiplayer.unknown_event"), value=shown(kind))
         getattr(self, f"_on_{kind}")(event, at)
         if self.game is not None and self.status == "playing":
             key = self._moment()
@@ -610,7 +617,7 @@ class SharedTable:
         self._decide(seat)
         self._facts.append(("moon", seat, choice))
         self._timed(event, Note.of(say("multiplayer.time_out_moon",
-                                       choice=say(f"multiplayer.moon_style_{choice}")), "error"))
+                                       choice=say(f"multiplayer.moon_by_{choice}")), "error"))
 
     def _on_next(self, event: dict[str, Any], at: float) -> None:
         if self._stage_of(event["seat"]) != "hand_over":
@@ -647,7 +654,6 @@ class SharedTable:
                         and partner.person not in self._results):
                     self._results[partner.person] = SeatResult(other, partner.person, standing,
                                                                None)
-                    self._partner[other] = standing
                     self._facts.append(("partner", other, standing))
         self._left[seat] = (why, standings)
         self._seats[seat] = SeatInfo("bot", info.person, info.name, None, why)
@@ -707,7 +713,9 @@ class SharedTable:
         hand = self._hand
         if hand.is_over:
             if self._moon_pending():
-                return hand.moon_shooters
+                shooters = hand.moon_shooters
+                people = tuple(s for s in shooters if self._seats[s].kind == "person")
+                return people or shooters[:1]
             return tuple(s for s, info in enumerate(self._seats)
                          if info.kind == "person" and s not in self._ready)
         if hand.phase == "pass":
@@ -726,11 +734,10 @@ class SharedTable:
 
     def _stage_of(self, seat: int) -> str:
         """What ``seat`` is asked for now (`maca.table.STAGES`)."""
-        info = self._seats[seat]
+        if self._seats[seat].kind == "bot" and self._seats[seat].left is not None:
+            return "left"
         if self.status == "ended":
             return "ended"
-        if info.left is not None:
-            return "left"
         if self.game is None:
             raise TableActionError(say("multiplayer.not_begun"))
         hand = self._hand
@@ -899,6 +906,12 @@ class SharedTable:
         ``value``), ``peskir`` yes/no, ``moon`` old/new, ``next``, ``undo``, ``hint`` (no
         event), ``leave`` (``value`` ``other_game`` when they began another game), ``timeout``
         (the page's countdown hit zero: the table's own clock decides)."""
+        if self.status == "open":
+            raise TableActionError(say("multiplayer.not_begun"))
+        if self.status == "over":
+            raise TableActionError(say("multiplayer.finished"))
+        if self.status == "ended":
+            raise TableActionError(say("multiplayer.ended"))
         seat = self.seat_of(person)
         if seat is None:
             raise TableActionError(say("multiplayer.not_seated"))
@@ -906,12 +919,6 @@ class SharedTable:
             raise TableActionError(say("multiplayer.unknown_action"), value=shown(action))
         if not isinstance(value, str):
             raise TableActionError(say("multiplayer.unknown_action"), value=shown(value))
-        if self.status == "open":
-            raise TableActionError(say("multiplayer.not_begun"))
-        if self.status == "over":
-            raise TableActionError(say("multiplayer.finished"))
-        if self.status == "ended":
-            raise TableActionError(say("multiplayer.ended"))
         handler: Callable[[int, str], list[dict[str, Any]]] = getattr(self, f"_act_{action}")
         return handler(seat, value)
 
@@ -923,7 +930,7 @@ class SharedTable:
         hand, stage = self._hand, self._stage_of(seat)
         if stage == "pass":
             if card not in hand.cards(seat):
-                raise self._refused(hand.check_give(seat, [card]), seat)
+                raise self._refused(Verdict(Reason.NOT_IN_HAND, {"card": card}), seat)
             self._selected[seat] = self._selected.get(seat, CardSet()) ^ CardSet([card])
             return []
         if stage == "peskir":
@@ -1007,7 +1014,11 @@ class SharedTable:
         return self._leave(seat, why)
 
     def _leave(self, seat: int, why: str) -> list[dict[str, Any]]:
-        return self._emptied([self._append("leave", seat=seat, why=why)])
+        events = self._emptied([self._append("leave", seat=seat, why=why)])
+        if (self.status == "playing" and self._hand.is_over and not self._moon_pending()
+                and not self._waiting()):
+            events.append(self._deal())          # everyone left at the table is ready
+        return events
 
     def _act_timeout(self, seat: int, value: str) -> list[dict[str, Any]]:
         due = self._deadline(seat)
@@ -1111,8 +1122,7 @@ class SharedTable:
         if what == "away" and self.status == "open":
             return self._emptied([self._append("stand", seat=seat)])
         if what == "timer":
-            stage = self._stage_of(seat)
-            kind = {"pass": "pass", "peskir": "peskir", "play": "play", "moon": "moon"}[stage]
+            kind = self._stage_of(seat)          # pass, peskir, play or moon: the seat decides
             decided = self._append(kind, seat=seat, by="timeout",
                                    **self._choice(kind, seat, TimeoutBot()))
             return [decided] + self._leave(seat, "timer")
@@ -1130,8 +1140,6 @@ class SharedTable:
         ``revealed``, no seat is "sen"."""
         seat = self._check_seat(seat)
         view = self._view(seat, _Frame(0, self.players, True))
-        if self.game is None:
-            return view
         return replace(view, revealed=tuple(self._hand.cards(s) for s in range(self.players)))
 
     def _view(self, seat: int, frame: _Frame) -> SeatView:
@@ -1287,11 +1295,15 @@ class SharedTable:
         notes: list[Note | None] = [self._timed_out.get(seat)]
         if why in ("timer", "away", "idle", "other_game"):
             notes.append(Note.of(say(f"multiplayer.why_{why}"), "error"))
+        person = self._seats[seat].person
+        written = self._results.get(person) if person is not None else None
         if self.settings.mode != "rated":
             notes.append(Note.of(say("table.left_practice")))
+        elif written is not None and written.left is None:    # written when the partner left
+            notes.append(Note.of(say("table.result", result=_result_word(written.standing))))
         elif len(standings) > 1:
             partner = next(v for s, v in standings.items() if s != seat)
-            key = {1: "ahead", 0: "level"}.get(partner, "behind")
+            key = "ahead" if partner == 1 else "level" if partner == 0 else "behind"
             notes.append(Note.of(say(f"multiplayer.left_team_{key}"),
                                  "info" if key == "ahead" else "error"))
         else:
