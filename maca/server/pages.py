@@ -1,5 +1,6 @@
 """The teacher's pages, as HTML strings: log in, classes, a class with its assignments, the join
 cards (A4, one card per student), the live class page, one question in every student's version,
+the class's tables (live), watching one with every hand shown, the class ranking, tournaments,
 teachers, and the threat model. Words come from the catalogue ``server.pages`` (Turkish first);
 every value shown is escaped, every form carries the session's CSRF token.
 
@@ -14,11 +15,11 @@ from html import escape
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..bots import LEVELS
 from ..exercises import gradebook as _gradebook  # noqa: F401 (registers "gb_status")
 from ..exercises import text as _exercise_words  # noqa: F401 (registers "sheet_student")
-from ..panels import exercise as _class_box  # noqa: F401 (registers "class_join")
-from ..bots import LEVELS
 from ..multiplayer import TableSettings
+from ..panels import exercise as _class_box  # noqa: F401 (registers "class_join")
 from ..panels.table import draw_table
 from ..rules import PRESET_NAMES
 from ..table import SeatView
