@@ -55,7 +55,7 @@ from .words import SeatWord, Text, catalogue, number, say, seat_form, seat_name,
 
 __all__ = ["SharedTable", "TableSettings", "SeatInfo", "SeatResult", "TableActionError",
            "draw_round", "RECONNECT_SECONDS", "IDLE_SECONDS", "HAND_WINDOW", "LEAVE_REASONS",
-           "WORDS"]
+           "ACTIONS", "EVENTS", "WORDS"]
 
 #: A connection lost longer than this (seconds) counts as leaving (source 002: 3 minutes).
 RECONNECT_SECONDS = 180
@@ -905,7 +905,8 @@ class SharedTable:
         it, no event; playing: play it), ``confirm_pass`` (the chosen cards, or the cards in
         ``value``), ``peskir`` yes/no, ``moon`` old/new, ``next``, ``undo``, ``hint`` (no
         event), ``leave`` (``value`` ``other_game`` when they began another game), ``timeout``
-        (the page's countdown hit zero: the table's own clock decides)."""
+        (the page's countdown hit zero: the table's own clock decides). Once the rated timer
+        has run out, any action gets the timer's events instead: the person has left."""
         if self.status == "open":
             raise TableActionError(say("multiplayer.not_begun"))
         if self.status == "over":
@@ -919,6 +920,9 @@ class SharedTable:
             raise TableActionError(say("multiplayer.unknown_action"), value=shown(action))
         if not isinstance(value, str):
             raise TableActionError(say("multiplayer.unknown_action"), value=shown(value))
+        due = self._deadline(seat)
+        if due is not None and due[1] == "timer" and due[0] <= self.clock():
+            return self._expire("timer", seat)      # too late: the timer decided and left
         handler: Callable[[int, str], list[dict[str, Any]]] = getattr(self, f"_act_{action}")
         return handler(seat, value)
 

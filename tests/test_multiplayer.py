@@ -390,6 +390,22 @@ def test_the_rated_timer_plays_the_lowest_safe_card() -> None:
     assert f"senin yerine {card.symbol} oynandı" in table.view(0).note.text("tr")
 
 
+def test_a_move_after_the_rated_timer_ran_out_is_too_late() -> None:
+    clock = Clock()
+    table = make_table(people=2, clock=clock, mode="rated", timer=30, passing=False)
+    settle(table)
+    mover = table._hand.to_move
+    safe = TimeoutBot().choose_play(table._hand.observe(mover))
+    mine = next(c for c in sorted(table.view(mover).playable) if c != safe) \
+        if len(table.view(mover).playable) > 1 else safe
+    clock.now += 30
+    events = table.act(PERSON + mover, "card", str(mine))
+    assert [(e["t"], e.get("by"), e.get("why")) for e in events] == \
+        [("play", "timeout", None), ("leave", None, "timer")]
+    assert events[0]["card"] == str(safe)
+    assert table.view(mover).stage == "left"
+
+
 def test_a_connection_lost_longer_than_the_limit_counts_as_leaving() -> None:
     clock = Clock()
     table = make_table(people=2, clock=clock, mode="rated", timer=300)
@@ -564,6 +580,20 @@ def test_out_of_turn_and_illegal_cards_name_seats_in_the_players_frame() -> None
     assert state(table) == before
 
 
+def test_a_card_another_seat_holds_is_not_in_your_hand() -> None:
+    table = make_table(people=2, mode="rated", passing=False)
+    settle(table)
+    mover = table._hand.to_move
+    assert table.seats[mover].kind == "person"
+    foreign = sorted(table._hand.cards((mover + 1) % 4))[0]
+    before = state(table)
+    with pytest.raises(IllegalActionError) as caught:
+        table.act(PERSON + mover, "card", str(foreign))
+    assert caught.value.reason is Reason.NOT_IN_HAND
+    assert caught.value.message("tr") == f"{foreign.symbol} elinde değil."
+    assert state(table) == before
+
+
 def test_peskir_is_asked_of_every_person_before_the_first_card() -> None:
     table = make_table(people=2, rules="turkish", mode="rated")
     settle(table)
@@ -661,9 +691,11 @@ def test_undo_needs_practice_and_no_other_person() -> None:
     two = make_table(people=2)
     decide(two, PERSON, random.Random(1))
     assert not two.view(0).can_undo
+    before = state(two)
     with pytest.raises(TableActionError) as caught:
         two.act(PERSON, "undo")
     assert "başka oyuncular varken" in caught.value.message("tr")
+    assert state(two) == before
     rated = make_table(people=1, mode="rated")
     decide(rated, PERSON, random.Random(1))
     with pytest.raises(TableActionError):
