@@ -525,6 +525,14 @@ def test_a_finished_game_is_kept_once_and_its_record_is_its_players_only(
         with pytest.raises(NotFoundError, match="no record"):
             store.game_record(student_pk=student, table_id=table_id)
     assert store.student_records(student_pk=school.pk(4)) == []
+    # a table the teacher ended before its game began has no record
+    unplayed = school.table(host_pk=school.pk(4))
+    store.append_events(table_id=unplayed.id, after=0, events=[ev(1, "sit")],
+                        seats=[school.pk(4), None, None, None])
+    store.finish_table(table_id=unplayed.id, status="ended", record="")
+    assert store.student_records(student_pk=school.pk(4)) == []
+    with pytest.raises(NotFoundError, match="no record"):
+        store.game_record(student_pk=school.pk(4), table_id=unplayed.id)
     refused(InputError, lambda: store.finish_table(table_id=rated.id, status="playing",
                                                    record="r"), store,
             "over or ended, not 'playing'", "over ya da ended")

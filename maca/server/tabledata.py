@@ -459,7 +459,8 @@ class TableData:
             session.execute(delete(m.TableLease).where(m.TableLease.table_id == table_id))
 
     def student_records(self, *, student_pk: int) -> list[RecordInfo]:
-        """The finished games the student sat at (or has a result of), the latest first."""
+        """The finished games the student sat at (or has a result of), the latest first; a
+        table ended before its game began has no record and is not one."""
         if not _is_id(student_pk):
             return []
         with self._read() as session:
@@ -469,7 +470,7 @@ class TableData:
                 m.GameResult.student_pk == student_pk))}
             tables = session.scalars(select(m.GameTable).where(
                 m.GameTable.id.in_(set(seats) | set(results)), m.GameTable.finished.is_not(None),
-                m.GameTable.record.is_not(None))
+                m.GameTable.record.is_not(None), m.GameTable.record != "")
                 .order_by(m.GameTable.finished.desc(), m.GameTable.id.desc())).all()
         out = []
         for table in tables:
@@ -490,7 +491,7 @@ class TableData:
             record = session.scalar(select(m.GameTable.record).where(
                 m.GameTable.id == table_id, m.GameTable.finished.is_not(None), sat)) \
                 if _is_id(student_pk) and _is_id(table_id) else None
-        if record is None:
+        if not record:            # none, or a table ended before its game began
             raise NotFoundError(say("tabledata.no_record"))
         return record
 
@@ -672,10 +673,11 @@ def _seats(session: Session, table_ids: Sequence[int]) -> dict[int, tuple[int | 
 
 def _set_seats(session: Session, table_id: int, class_id: int,
                people: list[int | None]) -> None:
-    """Make the table's seats these, changing only the rows that differ."""
-    _check_students(session, class_id, [p for p in people if p is not None])
+    """Make the table's seats these, changing only the rows that differ (a person new at the
+    table must be a student of its class)."""
     have = dict(session.execute(select(m.TableSeat.seat, m.TableSeat.student_pk).where(
         m.TableSeat.table_id == table_id)).all())
+    _check_students(session, class_id, set(people) - set(have.values()) - {None})
     for seat, person in enumerate(people):
         if seat not in have:
             session.add(m.TableSeat(table_id=table_id, seat=seat, student_pk=person))
