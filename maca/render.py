@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape, unescape
 from typing import TYPE_CHECKING, Iterable, Sequence
 from urllib.parse import unquote
@@ -26,7 +27,7 @@ from .cards import DISPLAY_SUITS, Card, CardSet, Suit
 from .errors import SettingError
 from .reasons import LANGS, seat_name
 from .scoring import TEAMS, hand_points, moon_shooters, penalty_points
-from .words import SeatWord, catalogue, number, say, seat_form, signed
+from .words import CATALOGUES, SeatWord, catalogue, number, say, seat_form, signed
 
 if TYPE_CHECKING:
     from .game import Game
@@ -484,11 +485,11 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
     lang, width = _lang(lang), _size(size)
     players = trick.players
     font = max(10.0, width * 0.19)
-    names = [seat_label(seat, lang, players, names[seat] if seat < len(names) else None, you)
-             for seat in range(players)]
+    labels = [seat_label(seat, lang, players, names[seat] if seat < len(names) else None, you)
+              for seat in range(players)]
     word = SeatWord if you else PlaceWord
     table_w, table_h, slots = _slots(players, width, font,
-                                     max(len(n) for n in names) * font * 0.62)
+                                     max(len(n) for n in labels) * font * 0.62)
     height = width * 1.4
     plays = dict((seat, (i, card)) for i, (seat, card) in enumerate(trick.plays()))
     next_seat = trick.seat_of(len(trick.cards)) if len(trick.cards) < players else None
@@ -497,7 +498,7 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
     for seat, (x, y) in slots.items():
         label_y = y + height + font * 1.2 if seat == 0 else y - font * 0.5
         won = seat == trick.winner
-        body.append(_label(x + width / 2, label_y, names[seat], font, "700" if won else "600",
+        body.append(_label(x + width / 2, label_y, labels[seat], font, "700" if won else "600",
                            "#8a5a00" if won else "#2b2f36"))
         if seat in plays:
             order, card = plays[seat]
@@ -874,6 +875,10 @@ def cards_in_html(html: str) -> CardSet:
     """Every card an HTML text names: card codes (a card button's ``data-value="QS"``, a game
     record's plays and deals), symbols (Q♠, 10♥) and names in Turkish and English (the card
     pictures' labels: "maça kızı", "ten of hearts"), in attributes, text and ``data:`` links.
+    The fixed words of maca's own sentences are not counted (the rules' reasons, the hints'
+    explanations, the presets' names: "no points on the first trick: you cannot play a heart
+    or the queen of spades"): they name cards as the rules do, not as a hand holds them; a
+    card filled into such a sentence is.
 
     >>> cards_in_html(card_html("QS", lang="tr") + "<p>10♥ ve kupa ası</p>")
     CardSet('QS AH 10H')
@@ -881,8 +886,11 @@ def cards_in_html(html: str) -> CardSet:
     CardSet('AS KS 10C 2C')
     >>> cards_in_html('<p style="color:#2C3E50">As you like: 10 points, 5 cards, 2.5.</p>')
     CardSet('')
+    >>> from maca.reasons import Reason, Verdict
+    >>> cards_in_html(Verdict(Reason.NO_POINTS_FIRST_TRICK).message("en") + " 3♦")
+    CardSet('3D')
     """
-    text = unescape(html)
+    text = _rule_words(sum(map(len, CATALOGUES.values()))).sub(" ", unescape(html))
     text = text + "\n" + unquote(text)
     found: list[Card] = []
     for rank, suit in _CODE.findall(text) + _SYMBOL.findall(text):
@@ -895,3 +903,21 @@ def cards_in_html(html: str) -> CardSet:
     for suit, rank in _TR_NAME.findall(text):
         found.append(_card(_TR_RANKS[rank.lower()], suit.lower()))
     return CardSet(found)
+
+
+def _names_cards(text: str) -> bool:
+    """True when ``text`` names a card (read as `cards_in_html` reads, its own words kept)."""
+    return any(p.search(text) for p in (_CODE, _SYMBOL, _PBN, _EN_NAME, _TR_NAME))
+
+
+@lru_cache(maxsize=4)
+def _rule_words(entries: int) -> re.Pattern[str]:
+    """The fixed pieces of every catalogue sentence (between its ``{fields}``) that name a
+    card, longest first, as one pattern; ``entries`` (the catalogues' size) renews it when a
+    module registers more sentences."""
+    pieces = {piece for texts in CATALOGUES.values() for text in texts.values()
+              for form in (text, text.you, text.one, text.we) if form is not None
+              for lang in LANGS for piece in re.split(r"\{[^{}]*\}", form[lang])
+              if _names_cards(piece)}
+    return re.compile("|".join(re.escape(p) for p in sorted(pieces, key=len, reverse=True))
+                      or r"(?!)")

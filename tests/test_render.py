@@ -231,3 +231,56 @@ def test_messages():
     assert 'role="alert"' in message_html("Olmaz <b>", "error")
     assert "Olmaz &lt;b&gt;" in message_html("Olmaz <b>", "error")
     assert 'role="status"' in message_html("Tamam", "ok")
+
+
+def test_cards_in_html_reads_every_card_in_every_form_the_pictures_and_texts_use() -> None:
+    from urllib.parse import quote
+
+    from maca.render import cards_in_html
+    deck = CardSet(Rules.preset("standard").deck_mask)
+    for card in deck:
+        for lang in ("tr", "en"):
+            assert cards_in_html(render.card_html(card, lang=lang)) == CardSet([card])
+            assert cards_in_html(f"<p>{escape(card.name(lang).capitalize())}.</p>") == \
+                CardSet([card])
+        for text in (card.symbol, str(card), f'data-value="{card}"', quote(f"play {card}")):
+            assert cards_in_html(text) == CardSet([card]), text
+    for lang in ("tr", "en"):
+        assert cards_in_html(render.hand_html(deck, lang=lang)) == deck
+        assert cards_in_html(render.hand_html(deck, lang=lang, face_down=True)) == CardSet()
+    assert cards_in_html("maça kızını aldın; kupa asını da") == CardSet.parse("QS AH")
+    assert cards_in_html("deal AK...2/.QJ../..T9./...8") == CardSet.parse("AS KS 2C QH JH "
+                                                                            "10D 9D 8C")
+    assert cards_in_html('<svg fill="#2C3E50"><text>10 puan, 3 kart, 2.5 sn</text></svg>'
+                         ) == CardSet()
+
+
+def test_cards_in_html_skips_the_rules_own_words_but_not_the_cards_filled_in() -> None:
+    """The engine's reasons, the hints' explanations and the presets' names name cards as the
+    rules do ("you cannot play the queen of spades"): a leak test must not take them for a
+    hand's cards; a card filled into such a sentence still counts."""
+    from maca.reasons import Reason, Verdict
+    from maca.render import cards_in_html
+    from maca.words import preset_name, say
+    for lang in ("tr", "en"):
+        for reason in (Reason.NO_POINTS_FIRST_TRICK, Reason.MUST_DISCARD_KING_OF_HEARTS,
+                       Reason.NO_HEART_LEAD_FIRST_TRICK, Reason.MUST_PLAY_KING_ON_ACE):
+            assert cards_in_html(escape(Verdict(reason).message(lang))) == CardSet()
+        assert cards_in_html(preset_name("omnibus", lang, capital=True)) == CardSet()
+        smoke = say("explain.lead_smoke").say(lang, card="4♠")
+        assert cards_in_html(f'<p title="{escape(smoke)}">{escape(smoke)}</p>') == \
+            CardSet.parse("4S")
+
+
+def test_a_trick_names_the_people_and_the_teachers_view_has_no_sen() -> None:
+    from html import unescape
+    hand = Hand.deal(Rules.preset("standard"), seed=3, number=4)
+    for _ in range(4):
+        hand.play(hand.legal_plays().sorted_for_display()[0])
+    trick = hand.last_trick
+    html = unescape(render.trick_html(trick, lang="tr", names=("Ayşe", "Ali", None, "Can")))
+    assert "Güney (sen) · Ayşe" in html and "Batı · Ali" in html and ">Kuzey<" in html
+    watched = unescape(render.trick_html(trick, lang="tr", names=("Ayşe",), you=False))
+    assert "Güney · Ayşe" in watched and "sen" not in watched.replace("Güney", "")
+    english = render.trick_html(trick, lang="en", you=False)
+    assert "you" not in english and "South" in english

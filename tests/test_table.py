@@ -287,3 +287,50 @@ def test_a_moon_shot_under_the_choice_rule_is_decided() -> None:
         assert table.stage == "moon"
         assert table.choose_moon("new")
         assert table.hand.points()[0] < 0 and table.stage == "hand_over"
+
+
+def test_the_view_is_what_the_table_shows_at_every_decision() -> None:
+    """`Table.view` (what `draw_table` draws) holds the table's own answers, in both modes."""
+    from dataclasses import FrozenInstanceError
+    for table in (Table(level="medium", seed=8),
+                  Table(level="medium", mode="rated", timer=30, seed=8, clock=FakeClock())):
+        practice = table.mode == "practice"
+        for _ in range(200):
+            view, stage = table.view(), table.stage
+            assert (view.seat, view.players, view.rules, view.stage) == (0, 4, table.rules, stage)
+            assert view.cards == table.hand.cards(0) and view.playable == table.legal()
+            assert {c: t["tr"] for c, t in view.reasons.items()} == table.reasons("tr")
+            assert (view.trick, view.trick_number) == table.shown_trick()
+            assert list(view.sheet) == table.sheet() and view.totals == table.game.totals
+            assert view.revealed == (None if table.revealed() is None
+                                     else tuple(table.revealed()))
+            assert view.seconds_left == table.remaining() and view.timer == table.timer
+            assert view.can_hint == (practice and stage in ("pass", "play"))
+            assert view.can_undo == practice and view.can_leave and view.note is table.note
+            assert view.waiting_for == (0,) and not view.watching and view.names == ()
+            assert (view.record is not None) == (stage == "hand_over")
+            if view.previous is not None:
+                assert view.previous == table.hand.tricks[-1] and view.trick.cards
+                assert view.previous_number == len(table.hand.tricks)
+            if table.game.hand.number == 2:
+                break
+            _decide(table)
+        with pytest.raises(FrozenInstanceError):
+            view.stage = "play"   # type: ignore[misc]
+        table.leave()
+        view = table.view()
+        assert view.stage == "left" and not view.can_leave and view.record == table.record()
+
+
+def test_advice_is_the_practice_hint_and_a_function_of_what_the_seat_sees() -> None:
+    from maca.table import advice
+    table = Table(level="medium", seed=5)
+    seen = table.hand.observe(0)
+    assert advice(seen, "pass", "medium") == table.hint()
+    for card in RuleBot().choose_pass(seen):
+        table.toggle(card)
+    table.confirm_pass()
+    assert table.stage == "play"
+    note = advice(table.hand.observe(0), "play", "medium")
+    assert note == table.hint() and note.text("en").startswith("Hint: ")
+    assert advice(table.hand.observe(0), "wait", "medium").kind == "error"

@@ -414,11 +414,12 @@ def _waiting(view: SeatView, lang: str) -> list[str]:
     elif others and stage in ("moon", "moon_wait"):
         lines.append(say("table_panel.wait_moon", **_who(view, others[0], lang))[lang])
     elif stage in ("wait", "peskir", "play") and (view.watching or stage == "wait"):
-        mover = view.to_move if view.to_move is not None else (others or [None])[0]
+        mover = view.to_move if view.to_move is not None else next(iter(others), None)
         if mover is not None:
             lines.append(say("table_panel.wait_turn", **_who(view, mover, lang))[lang])
     if stage not in ("game_over", "left", "ended"):
-        lines += [say("table_panel.away", **_who(view, s, lang))[lang] for s in view.away]
+        lines += [say("table_panel.away", **_who(view, s, lang))[lang] for s in view.away
+                  if view.watching or s != view.seat]
     return [f'<p class="maca-note">{escape(line)}</p>' for line in lines]
 
 
