@@ -153,6 +153,7 @@ WORDS: dict[str, tuple[str, str]] = {
                       "Time is up: your moon was scored {choice} for you."),
     "next_wait": ("Sonraki tur herkes hazır olunca ya da en geç {seconds} saniye sonra başlar.",
                   "The next hand begins when everyone is ready, or {seconds} seconds at most."),
+    "watch_waiting": ("Beklenenler: {seats}.", "Waiting for: {seats}."),
     "rated_note": ("Puanlı oyun: sonuç sınıfın sıralamasına işlenir.",
                    "Rated game: the result goes into the class ranking."),
     "left_button": ("{name} masadan kalktı; yerine bilgisayar oynuyor.",
@@ -732,9 +733,11 @@ class SharedTable:
             return ()
         return tuple(s for s in self._waiting() if self._seats[s].kind == "person")
 
-    def _stage_of(self, seat: int) -> str:
-        """What ``seat`` is asked for now (`maca.table.STAGES`)."""
-        if self._seats[seat].kind == "bot" and self._seats[seat].left is not None:
+    def _stage_of(self, seat: int, occupant: bool = False) -> str:
+        """What ``seat`` is asked for now (`maca.table.STAGES`); ``occupant``: whoever plays
+        there now (the teacher's view), never "left"."""
+        if self._seats[seat].kind == "bot" and self._seats[seat].left is not None \
+                and not occupant:
             return "left"
         if self.status == "ended":
             return "ended"
@@ -1147,7 +1150,7 @@ class SharedTable:
         return replace(view, revealed=tuple(self._hand.cards(s) for s in range(self.players)))
 
     def _view(self, seat: int, frame: _Frame) -> SeatView:
-        stage = self._stage_of(seat)
+        stage = self._stage_of(seat, occupant=frame.watching)
         game = self.game
         assert game is not None
         settings, n = self.settings, self.players
@@ -1162,7 +1165,9 @@ class SharedTable:
                               if i.kind == "person" and i.away_since is not None)),
             record=game.record() if over else None)
         if stage in ("left", "ended"):
-            return SeatView(note=self._closing_note(seat, stage), can_leave=False, **common)
+            note = Note.of(say("multiplayer.closed")) if frame.watching \
+                else self._closing_note(seat, stage)
+            return SeatView(note=note, can_leave=False, **common)
         hand = self._hand
         seen = hand.observe(seat)
         playable = seen.legal if stage == "play" else CardSet()
@@ -1175,7 +1180,7 @@ class SharedTable:
             trick, trick_number = done[-1], len(done)
         previous = done[-1] if current.cards and done and seat not in (
             s for s, _card in current.plays()) else None
-        person = self._seats[seat].kind == "person"
+        person = self._seats[seat].kind == "person" and not frame.watching
         practice = settings.mode == "practice"
         deadline = self._deadline(seat) if settings.mode == "rated" else None
         return SeatView(
@@ -1184,7 +1189,8 @@ class SharedTable:
             trick_number=trick_number,
             previous=frame.trick(previous) if previous else None,
             previous_number=len(done) if previous else 0,
-            events=self._events_for(seat, frame), note=self._note(seat, stage, frame),
+            events=self._events_for(seat, frame),
+            note=self._watch_note(frame) if frame.watching else self._note(seat, stage, frame),
             seconds_left=None if deadline is None else max(0.0, deadline[0] - self.clock()),
             to_move=None if seen.to_move is None else frame.turn(seen.to_move),
             can_undo=(practice and person and self.status == "playing"
@@ -1198,7 +1204,11 @@ class SharedTable:
     def _events_for(self, seat: int, frame: _Frame) -> tuple[Note, ...]:
         """What happened since ``seat``'s last decision, in the view's frame."""
         notes: list[Note] = []
-        for fact in self._facts[self._decided.get(seat, 0):]:
+        start = self._decided.get(seat, 0)
+        if frame.watching:          # the teacher: the trick in play and the one before it
+            won = [i for i, fact in enumerate(self._facts) if fact[0] == "trick_won"]
+            start = won[-2] + 1 if len(won) > 1 else 0
+        for fact in self._facts[start:]:
             what, about = fact[0], fact[1]
             if what == "played":
                 notes.append(Note.of(say("table.played", seat=frame.word(about),
@@ -1209,10 +1219,10 @@ class SharedTable:
                 notes.append(Note.of(say("multiplayer.moon_chosen", seat=frame.word(about),
                                          choice=say(f"multiplayer.moon_style_{fact[2]}"))))
             elif what == "partner":
-                if about == seat:
+                if about == seat and not frame.watching:
                     notes.append(Note.of(say("multiplayer.partner_left",
                                              result=_result_word(fact[2]))))
-            elif about == seat:
+            elif about == seat and not frame.watching:
                 continue
             elif what == "passed":
                 notes.append(Note.of(say("multiplayer.passed_other", seat=frame.word(about))))
@@ -1265,7 +1275,23 @@ class SharedTable:
             notes += self._hand_over_notes(seat, stage, frame)
         return Note.join(*notes)
 
-    def _hand_over_notes(self, seat: int, stage: str, frame: _Frame) -> list[Note | None]:
+    def _watch_note(self, frame: _Frame) -> Note | None:
+        """What the teacher reads: whom the table waits for, the hand's and game's scores."""
+        hand = self._hand
+        if hand.is_over and not self._moon_pending():
+            return Note.join(*self._hand_over_notes(
+                None, "game_over" if self.status == "over" else "hand_over", frame))
+        waiting = self._waiting()
+        if not waiting:
+            return None
+        if len(waiting) == 1 and not self._peskir_waiting():
+            key = "multiplayer.moon_wait" if hand.is_over else "multiplayer.wait_play"
+            return Note.of(say(key, seat=frame.word(waiting[0])))
+        return Note.of(say("multiplayer.watch_waiting", seats=lambda lang: ", ".join(
+            frame.label(s, lang) for s in waiting)))
+
+    def _hand_over_notes(self, seat: int | None, stage: str,
+                         frame: _Frame) -> list[Note | None]:
         hand, game, n = self._hand, self.game, self.players
         assert game is not None
         notes: list[Note | None] = [Note.of(say("table.moon_shot", seat=frame.word(s)))
@@ -1282,6 +1308,8 @@ class SharedTable:
             frame.label(s, lang) for s in winners)), "ok"))
         if self.settings.mode != "rated":
             notes.append(Note.of(say("table.practice_note")))
+            return notes
+        if seat is None:
             return notes
         person = self._seats[seat].person
         result = self._results.get(person) if person is not None else None

@@ -757,6 +757,24 @@ def test_views_are_in_the_viewers_frame_and_the_teacher_watches_the_tables() -> 
     assert "sen" not in texts.split() and "(sen)" not in texts
 
 
+def test_the_teacher_watches_a_seat_whose_person_left_and_is_never_sen() -> None:
+    table = make_table(people=2, mode="rated", passing=False)
+    settle(table)
+    table.act(PERSON, "leave")
+    settle(table)
+    watched = table.watch(0)
+    assert watched.stage in ("play", "wait") and watched.cards == table._hand.cards(0)
+    assert not (watched.can_leave or watched.can_undo or watched.can_hint)
+    assert watched.names == (None, "Kişi 1", None, None)
+    texts = [e.text(lang) for e in watched.events for lang in ("tr", "en")]
+    texts += [watched.note.text("tr"), watched.note.text("en")]
+    assert "Kişi 0 masadan kalktı; yerine bilgisayar oynuyor." in texts
+    for text in texts:
+        assert "(sen)" not in text and "(you)" not in text
+        assert not re.search(r"\b(sen|sende|you|your|Sıra sende)\b", text, re.I), text
+    assert watched.note.text("tr") == "Sıra Batı'da."      # the person left at the table
+
+
 def test_a_view_says_what_happened_since_the_seats_last_decision() -> None:
     table = make_table(people=1, level="medium", seed=6, passing=False)
     settle(table)
