@@ -1182,7 +1182,9 @@ class SharedTable:
             s for s, _card in current.plays()) else None
         person = self._seats[seat].kind == "person" and not frame.watching
         practice = settings.mode == "practice"
-        deadline = self._deadline(seat) if settings.mode == "rated" else None
+        timed = self._people_deciding() if frame.watching else (seat,)
+        deadlines = [d for d in map(self._deadline, timed) if d is not None]
+        deadline = min(deadlines) if settings.mode == "rated" and deadlines else None
         return SeatView(
             cards=seen.cards, selected=self._selected.get(seat, CardSet()) if stage == "pass"
             else CardSet(), playable=playable, reasons=reasons, trick=frame.trick(trick),

@@ -773,6 +773,7 @@ def test_the_teacher_watches_a_seat_whose_person_left_and_is_never_sen() -> None
         assert "(sen)" not in text and "(you)" not in text
         assert not re.search(r"\b(sen|sende|you|your|Sıra sende)\b", text, re.I), text
     assert watched.note.text("tr") == "Sıra Batı'da."      # the person left at the table
+    assert watched.seconds_left == table.view(1).seconds_left == pytest.approx(60)
 
 
 def test_a_view_says_what_happened_since_the_seats_last_decision() -> None:
