@@ -58,7 +58,7 @@ const inPage = {
   hears() {},
 };
 
-// The class client's tables socket (maca-class.js `tables`), or nothing on a page without it.
+// The class client's tables socket (maca-class.js `tables`); "failed" when the client is missing.
 const byClass = {
   async ask(message) {
     const client = await joining;
