@@ -847,6 +847,10 @@ def message_html(text: str, kind: str = "info") -> str:
 
 
 # -- the cards a text names (the leak tests' eyes) -------------------------------------------
+# the attributes of shapes and their places, that name nothing (read past for speed)
+_GEOMETRY = re.compile(r'\s(?:d|points|transform|viewBox|x[12]?|y[12]?|c[xy]|r|r[xy]|width|height|'
+                       r'font-size|font-weight|font-family|stroke-width|stroke-dasharray|'
+                       r'fill-opacity|stroke-opacity|text-anchor|fill|stroke|xmlns)="[^"]*"')
 _RANK_SHORT_OF = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_OF = {r: i for i, r in enumerate(_RANK_SHORT_OF)} | {"T": 8}
 _CODE = re.compile(r"(?<![\w#])(10|[2-9TJQKA])([SHDC])(?!\w)")
@@ -890,7 +894,8 @@ def cards_in_html(html: str) -> CardSet:
     >>> cards_in_html(Verdict(Reason.NO_POINTS_FIRST_TRICK).message("en") + " 3♦")
     CardSet('3D')
     """
-    text = _rule_words(sum(map(len, CATALOGUES.values()))).sub(" ", unescape(html))
+    text = _GEOMETRY.sub("", html)
+    text = _rule_words(sum(map(len, CATALOGUES.values()))).sub(" ", unescape(text))
     text = text + "\n" + unquote(text)
     found: list[Card] = []
     for rank, suit in _CODE.findall(text) + _SYMBOL.findall(text):

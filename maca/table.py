@@ -52,8 +52,8 @@ from .rules import PRESETS, Rules
 from .scoring import TEAMS, seat_standings, unit_totals
 from .trick import Trick
 
-__all__ = ["Table", "GameResult", "SeatView", "advice", "MODES", "TIMER_RANGE", "WORDS", "make_rules",
-           "totals_chart_svg", "say"]
+__all__ = ["Table", "GameResult", "SeatView", "STAGES", "advice", "MODES", "TIMER_RANGE",
+           "WORDS", "make_rules", "totals_chart_svg", "say"]
 
 MODES = ("practice", "rated")
 #: The move timer's range in seconds (source 002: 30–300 s for card games).
