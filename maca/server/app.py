@@ -1,5 +1,5 @@
-"""The class server's Starlette app: the student's API and socket, the teacher's pages and live
-socket, and the built site as static files under everything else.
+"""The class server's Starlette app: the student's API and sockets (answers, class tables), the
+teacher's pages and live socket, and the built site as static files under everything else.
 
 Every request passes the body limit first; the teacher's pages and the API get the security
 headers; every store call runs in a worker thread (the store is synchronous: one short
@@ -33,12 +33,16 @@ from ..serving import COMPRESSED, cache_control, gzipped
 from ..exercises.sets import set_names
 from ..words import Text, catalogue, say
 from . import pages
+from ..errors import MacaError
+from ..multiplayer import TableSettings
+from . import tables as class_tables
 from .errors import (AnswersRefused, InputError, NotFoundError, ServerError, SignInError,
-                     TakenError)
+                     TableError, TakenError)
 from .live import Hub, make_hub
 from .security import (ASGIApp, BodyLimit, Limits, Message, RateLimit, Receive, Scope, Send,
                        Session, Sessions, same_origin)
 from .store import EXPORTS
+from .tabledata import STATUSES
 
 for _suffix, _type in {".mjs": "text/javascript", ".js": "text/javascript",
                        ".wasm": "application/wasm", ".ipynb": "application/json",
@@ -108,6 +112,10 @@ class SiteFiles(StaticFiles):
 #: names of the cookies: the teacher's signed session, the student's session, the language
 TEACHER_COOKIE, STUDENT_COOKIE, LANG_COOKIE = "maca_teacher", "maca_student", "maca_lang"
 STUDENT_AGE = 30 * 24 * 3600
+#: the longest message of a class table's socket (characters: an action is a few dozen)
+TABLE_MESSAGE = 4096
+#: a class table's socket takes at most this many messages per `TABLE_WINDOW` seconds
+TABLE_MESSAGES, TABLE_WINDOW = 40, 5.0
 
 
 def word(key: str) -> Text:
@@ -130,7 +138,7 @@ def status_of(error: ServerError) -> int:
     (404, 409, 400)
     """
     for kind, status in ((NotFoundError, 404), (SignInError, 401), (TakenError, 409),
-                         (InputError, 400), (AnswersRefused, 422)):
+                         (InputError, 400), (AnswersRefused, 422), (TableError, 409)):
         if isinstance(error, kind):
             return status
     return 400
@@ -242,9 +250,10 @@ class Server:
     """The routes' handlers around one store, one hub and the server's settings."""
 
     def __init__(self, store: Any, site: Path, tls: bool, addresses: list[str],
-                 limits: Limits, secret: bytes, hub: Hub) -> None:
+                 limits: Limits, secret: bytes, hub: Hub,
+                 runtime: class_tables.TableRuntime) -> None:
         self.store, self.site, self.tls, self.addresses = store, site, tls, addresses
-        self.limits, self.hub = limits, hub
+        self.limits, self.hub, self.runtime = limits, hub, runtime
         self.sessions = Sessions(secret)
         self.guards = Guards(limits)
 
@@ -463,6 +472,73 @@ class Server:
         return {"type": "saved", "id": reply_id, "score": saved.score,
                 "max_score": saved.max_score, "scores": saved.scores}
 
+    async def tables_socket(self, ws: WebSocket) -> None:
+        """``WS /ws/tables``: the class tables panel (`maca.server.tables.Player`) over the
+        host protocol — each ``start`` / ``act`` answered by a ``draw`` or an ``error``, and
+        a ``draw`` pushed whenever the lobby or the student's table changes. A message longer
+        than `TABLE_MESSAGE` or more than `TABLE_MESSAGES` in `TABLE_WINDOW` seconds is
+        refused and the socket closed (nothing of it applied)."""
+        lang = lang_of(ws)
+        if not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
+            await ws.close(4403)
+            return
+        token = ws.cookies.get(STUDENT_COOKIE, "")
+        student = await self.call("student_by_token", token=token) if token else None
+        if student is None:
+            await ws.close(4401)
+            return
+        await ws.accept()
+        player = class_tables.Player(self.runtime, student, lang)
+        sender = asyncio.get_running_loop().create_task(player.outbox.run(ws.send_json))
+        rate = RateLimit(TABLE_MESSAGES, TABLE_WINDOW)
+        await self.hub.presence(student.class_id, student.id, +1)
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                refusal, code = None, 1000
+                if text is not None and len(text) > TABLE_MESSAGE:
+                    refusal, code = class_tables.word("too_large").fill(limit=TABLE_MESSAGE), 1009
+                elif rate.blocked("socket"):
+                    refusal, code = class_tables.word("flood"), 1008
+                if refusal is not None:
+                    sender.cancel()
+                    await ws.send_json(player.error(refusal))
+                    await ws.close(code)
+                    break
+                rate.fail("socket")          # counts every message, not only failures
+                try:
+                    decoded = json.loads(text or "")
+                except ValueError:
+                    decoded = None
+                try:
+                    player.outbox.put(await player.handle(decoded))
+                except Exception as exc:     # the store is away: the page reconnects, resends
+                    class_tables.log.warning("maca: a table message failed (%s)", exc)
+                    sender.cancel()
+                    await ws.close(1011)
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            self.runtime.hide(player)
+            await self.hub.presence(student.class_id, student.id, -1)
+
+    async def record(self, request: Request) -> Response:
+        """``GET /api/class/records/{table_id}``: the student's game record of a finished
+        table, as a text file."""
+        token = request.cookies.get(STUDENT_COOKIE)
+        student = await self.call("student_by_token", token=token) if token else None
+        if student is None:
+            raise Refused(401, word("not_joined"))
+        table_id = request.path_params["table_id"]
+        text = await self.call("game_record", student_pk=student.id, table_id=table_id)
+        return Response(text, media_type="text/plain; charset=utf-8", headers={
+            "content-disposition": f'attachment; filename="maca-table-{table_id}.txt"'})
+
     # -- the teacher's pages ---------------------------------------------------------------
 
     async def login_form(self, request: Request) -> Response:
@@ -641,6 +717,110 @@ class Server:
         return await self.live(request, message=say("server.pages.imported").say(
             lang, score=saved.score, max_score=saved.max_score))
 
+    # -- the teacher's tables ---------------------------------------------------------------
+
+    async def tables_page(self, request: Request) -> Response:
+        session = self.teacher(request)
+        lang = lang_of(request)
+        info = await self.call("class_info", teacher_id=session.teacher_id,
+                               class_id=request.path_params["class_id"])
+        body = pages.tables_body(lang, session.csrf, await self.runtime.summaries(info.id))
+        return self.html(request, pages.tables_page(lang, session.csrf, session.name, info,
+                                                    body, self.secure(request)))
+
+    async def watch_page(self, request: Request) -> Response:
+        session = self.teacher(request)
+        lang = lang_of(request)
+        table = await self.call("teacher_owns_table", teacher_id=session.teacher_id,
+                                table_id=request.path_params["table_id"])
+        info = await self.call("class_info", teacher_id=session.teacher_id,
+                               class_id=table.class_id)
+        served = await self.runtime.load(table.id)
+        async with served.lock:
+            body = class_tables.watch_html(served, lang)
+        return self.html(request, pages.watch_page(lang, session.csrf, session.name,
+                                                   served.table_summary(), info, body,
+                                                   self.secure(request)))
+
+    async def end_table(self, request: Request) -> Response:
+        self.teacher(request)
+        session, _ = await self.form(request)
+        table = await self.call("teacher_owns_table", teacher_id=session.teacher_id,
+                                table_id=request.path_params["table_id"])
+        try:
+            await self.runtime.end(table.id)
+        except MacaError as refusal:
+            raise Refused(409, refusal.text) from None
+        return RedirectResponse(f"/teacher/table/{table.id}", 303)
+
+    async def ranking(self, request: Request) -> Response:
+        session = self.teacher(request)
+        info = await self.call("class_info", teacher_id=session.teacher_id,
+                               class_id=request.path_params["class_id"])
+        rankings = await self.call("rankings", class_id=info.id)
+        return self.html(request, pages.ranking_page(lang_of(request), session.csrf,
+                                                     session.name, info, rankings,
+                                                     self.secure(request)))
+
+    async def tournaments(self, request: Request, error: Text | None = None,
+                          status: int = 200) -> Response:
+        session = self.teacher(request)
+        info = await self.call("class_info", teacher_id=session.teacher_id,
+                               class_id=request.path_params["class_id"])
+        listed = await self.call("tournaments", teacher_id=session.teacher_id, class_id=info.id)
+        return self.html(request, pages.tournaments_page(lang_of(request), session.csrf,
+                                                         session.name, info, listed,
+                                                         self.secure(request), error), status)
+
+    async def create_tournament(self, request: Request) -> Response:
+        self.teacher(request)
+        session, form = await self.form(request)
+        try:
+            settings = tournament_settings(form)
+            rounds = number_field(form, "rounds")
+            made = await self.call("create_tournament", teacher_id=session.teacher_id,
+                                   class_id=request.path_params["class_id"],
+                                   name=text_field(form, "name", 60),
+                                   settings=settings.to_json(), rounds=rounds)
+        except Refused as refusal:
+            return await self.tournaments(request, refusal.text, refusal.status)
+        except InputError as error:
+            return await self.tournaments(request, error.text, status_of(error))
+        except MacaError as error:
+            return await self.tournaments(request, error.text, 400)
+        return RedirectResponse(f"/teacher/tournament/{made.id}", 303)
+
+    async def tournament(self, request: Request, error: Text | None = None,
+                         status: int = 200) -> Response:
+        session = self.teacher(request)
+        tournament = await self.call("tournament", teacher_id=session.teacher_id,
+                                     tournament_id=request.path_params["tournament_id"])
+        info = await self.call("class_info", teacher_id=session.teacher_id,
+                               class_id=tournament.class_id)
+        standings = await self.call("tournament_standings", teacher_id=session.teacher_id,
+                                    tournament_id=tournament.id)
+        rounds: dict[int, list[Any]] = {}
+        for table in await self.call("class_tables", class_id=info.id, statuses=STATUSES):
+            if table.tournament_id == tournament.id and table.round is not None:
+                served = await self.runtime.load(table.id)
+                rounds.setdefault(table.round, []).append(served.table_summary())
+        return self.html(request, pages.tournament_page(
+            lang_of(request), session.csrf, session.name, tournament, info,
+            sorted(rounds.items()), standings, self.secure(request), error), status)
+
+    async def tournament_round(self, request: Request) -> Response:
+        self.teacher(request)
+        session, _ = await self.form(request)
+        tournament_id = request.path_params["tournament_id"]
+        assert session.teacher_id is not None          # self.teacher said so
+        try:
+            await self.runtime.open_round(session.teacher_id, tournament_id)
+        except (InputError, TableError) as error:
+            return await self.tournament(request, error.text, status_of(error))
+        except MacaError as error:
+            return await self.tournament(request, error.text, 409)
+        return RedirectResponse(f"/teacher/tournament/{tournament_id}", 303)
+
     async def security(self, request: Request) -> Response:
         session = self.teacher(request)
         return self.html(request, pages.threat_page(lang_of(request), self.secure(request), session.csrf,
@@ -649,13 +829,17 @@ class Server:
     async def teacher_socket(self, ws: WebSocket) -> None:
         """``WS /ws/teacher?assignment=<id>``: the live class page, drawn again whenever an
         answer lands or a student's socket opens or closes (50 ms after the first event of a
-        burst, at most about four times a second)."""
+        burst, at most about four times a second); ``?tables=<class id>``: the class's
+        tables, live; ``?table=<id>``: watching one table, every hand shown."""
         session = self.session(ws)
         if not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
             await ws.close(4403)
             return
         if session is None or session.teacher_id is None:
             await ws.close(4401)
+            return
+        if "assignment" not in ws.query_params:
+            await self.teacher_tables_socket(ws, session)
             return
         lang = lang_of(ws)
         try:
@@ -681,15 +865,40 @@ class Server:
         task = asyncio.get_running_loop().create_task(pump())
         try:
             await ws.send_json({"type": "draw", "panel": 0, "html": body})
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-        except WebSocketDisconnect:
-            pass
+            await until_closed(ws)
         finally:
             task.cancel()
             self.hub.unsubscribe(class_id, queue)
+
+    async def teacher_tables_socket(self, ws: WebSocket, session: Session) -> None:
+        """The teacher's socket of a class's tables (`TablesList`) or of one table watched
+        (`Watcher`), drawn again by the runtime whenever they change."""
+        lang = lang_of(ws)
+        screen: class_tables.Screen
+        try:
+            if "table" in ws.query_params:
+                table = await self.call("teacher_owns_table", teacher_id=session.teacher_id,
+                                        table_id=int(ws.query_params["table"]))
+                screen = class_tables.Watcher(lang, table.id)
+                served = await self.runtime.load(table.id)
+                async with served.lock:
+                    screen.push(screen.table_html(served), served.seq)
+            else:
+                info = await self.call("class_info", teacher_id=session.teacher_id,
+                                       class_id=int(ws.query_params.get("tables", "")))
+                screen = class_tables.TablesList(lang, info.id, session.csrf)
+                screen.push(screen.class_html(await self.runtime.summaries(info.id)))
+        except (ValueError, NotFoundError):
+            await ws.close(4404)
+            return
+        await ws.accept()
+        self.runtime.show(screen)
+        sender = asyncio.get_running_loop().create_task(screen.outbox.run(ws.send_json))
+        try:
+            await until_closed(ws)
+        finally:
+            sender.cancel()
+            self.runtime.hide(screen)
 
     async def css(self, request: Request) -> Response:
         return Response(pages.CSS, media_type="text/css")
@@ -700,6 +909,45 @@ class Server:
 
 class LoginNeeded(Exception):
     """A teacher's page asked for without a session."""
+
+
+async def until_closed(ws: WebSocket) -> None:
+    """Read (and drop) what a watching socket sends until it closes."""
+    try:
+        while (await ws.receive())["type"] != "websocket.disconnect":
+            pass
+    except WebSocketDisconnect:
+        pass
+
+
+def number_field(values: Any, name: str, required: bool = True) -> int | None:
+    """A whole number of a form (None when left empty and not ``required``).
+
+    >>> number_field({"rounds": "3"}, "rounds"), number_field({"target": ""}, "target", False)
+    (3, None)
+    """
+    value = values.get(name)
+    if not required and value in (None, ""):
+        return None
+    if not isinstance(value, str) or not value.strip().isdigit() or len(value) > 6:
+        raise bad_field(name, word("hint_number"))
+    return int(value)
+
+
+def tournament_settings(form: Any) -> TableSettings:
+    """A tournament's game from the teacher's form: always rated (`TableSettings.from_json`
+    checks every choice).
+
+    >>> tournament_settings({"rules": "standard", "timer": "30", "level": "easy",
+    ...                      "passing": "off", "moon": "", "target": ""}).to_json()["timer"]
+    30
+    """
+    passing = {"on": True, "off": False}.get(str(form.get("passing") or ""))
+    return TableSettings.from_json({
+        "rules": text_field(form, "rules", 40), "mode": "rated",
+        "timer": number_field(form, "timer"), "level": text_field(form, "level", 20),
+        "target": number_field(form, "target", required=False), "passing": passing,
+        "moon": text_field(form, "moon", 20, required=False) or None})
 
 
 def assignment_payload(assignment: Any, progress: Any, student_id: str) -> dict[str, Any]:
@@ -720,8 +968,10 @@ def create_app(store: Any, site: Path, *, tls: bool = False, addresses: list[str
     """The class server's ASGI app around ``store`` (a `ClassStore`), serving ``site``."""
     limits = limits or Limits()
     hub = hub or make_hub(store.url)
+    reconnect, hand_window = class_tables.waits_from(os.environ)
+    runtime = class_tables.TableRuntime(store, hub, reconnect=reconnect, hand_window=hand_window)
     server = Server(store, site, tls, addresses or [], limits,
-                    secret if secret is not None else store.secret(), hub)
+                    secret if secret is not None else store.secret(), hub, runtime)
 
     async def server_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, ServerError)
@@ -738,9 +988,11 @@ def create_app(store: Any, site: Path, *, tls: bool = False, addresses: list[str
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
+        await runtime.start()
         try:
             yield
         finally:
+            await runtime.stop()
             await hub.stop()
 
     routes = [
@@ -748,7 +1000,9 @@ def create_app(store: Any, site: Path, *, tls: bool = False, addresses: list[str
         Route("/api/class/join", server.join, methods=["POST"]),
         Route("/api/class/me", server.me),
         Route("/api/class/signout", server.signout, methods=["POST"]),
+        Route("/api/class/records/{table_id:int}", server.record),
         WebSocketRoute("/ws/student", server.student_socket),
+        WebSocketRoute("/ws/tables", server.tables_socket),
         WebSocketRoute("/ws/teacher", server.teacher_socket),
         Route("/teacher", lambda request: RedirectResponse("/teacher/", 307)),
         Route("/teacher/", server.classes),
@@ -766,6 +1020,16 @@ def create_app(store: Any, site: Path, *, tls: bool = False, addresses: list[str
         Route("/teacher/assignment/{assignment_id:int}/question/{number:int}", server.question),
         Route("/teacher/assignment/{assignment_id:int}/export", server.export),
         Route("/teacher/assignment/{assignment_id:int}/import", server.import_file,
+              methods=["POST"]),
+        Route("/teacher/class/{class_id:int}/tables", server.tables_page),
+        Route("/teacher/class/{class_id:int}/ranking", server.ranking),
+        Route("/teacher/class/{class_id:int}/tournaments", server.tournaments),
+        Route("/teacher/class/{class_id:int}/tournaments", server.create_tournament,
+              methods=["POST"]),
+        Route("/teacher/table/{table_id:int}", server.watch_page),
+        Route("/teacher/table/{table_id:int}/end", server.end_table, methods=["POST"]),
+        Route("/teacher/tournament/{tournament_id:int}", server.tournament),
+        Route("/teacher/tournament/{tournament_id:int}/round", server.tournament_round,
               methods=["POST"]),
         Route("/teacher/security", server.security),
         Route("/teacher/static/teacher.css", server.css),

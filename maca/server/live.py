@@ -26,7 +26,7 @@ that table and the class's lobby.
 >>> async def table_demo():
 ...     hub = Hub()
 ...     news = hub.subscribe_tables()
-...     await hub.table(7, table=3, seq=12)
+...     await hub.table(7, table=3, seq=12, status="playing")
 ...     return news.get_nowait()
 >>> asyncio.run(table_demo()).seq
 12
@@ -61,11 +61,13 @@ class Event:
 
 @dataclass(frozen=True)
 class TableNews:
-    """A class table changed: its event log reached ``seq`` (written by ``process``)."""
+    """A class table changed: its event log reached ``seq`` and its status is ``status``
+    (written by ``process``)."""
 
     class_id: int
     table: int
     seq: int
+    status: str
     process: str
 
 
@@ -117,9 +119,10 @@ class Hub:
         """An answer of ``student`` was saved."""
         await self._tell({"kind": "answer", "class": class_id, "student": student})
 
-    async def table(self, class_id: int, table: int, seq: int) -> None:
-        """The log of a table of the class reached ``seq`` (or its people came or went)."""
-        await self._tell({"kind": "table", "class": class_id, "table": table, "seq": seq})
+    async def table(self, class_id: int, table: int, seq: int, status: str) -> None:
+        """The log of a table of the class reached ``seq``; the table's status is ``status``."""
+        await self._tell({"kind": "table", "class": class_id, "table": table, "seq": seq,
+                          "status": status})
 
     async def presence(self, class_id: int, student: int, delta: int) -> None:
         """A socket of ``student`` opened (+1) or closed (−1) in this process."""
@@ -156,10 +159,11 @@ class Hub:
             return
         class_id, student = payload.get("class"), payload.get("student")
         if kind == "table":
-            table, seq = payload.get("table"), payload.get("seq")
-            if type(class_id) is int and type(table) is int and type(seq) is int:
+            table, seq, status = payload.get("table"), payload.get("seq"), payload.get("status")
+            if (type(class_id) is int and type(table) is int and type(seq) is int
+                    and isinstance(status, str)):
                 for news in list(self.table_listeners):
-                    news.put_nowait(TableNews(class_id, table, seq, process))
+                    news.put_nowait(TableNews(class_id, table, seq, status, process))
             return
         if type(class_id) is not int or type(student) is not int:
             return
