@@ -192,8 +192,13 @@ function wire(panel, number) {
         status.textContent = panel.dataset.failed;
         break;
       }
-      // an error: the click was refused and the panel stays as it was; the server says why
-      if (!draw(reply) && byServer) status.textContent = String(reply.message ?? "");
+      // an error: the click was refused and the panel stays as it was; the server says why,
+      // until a click of the panel is answered again
+      if (draw(reply)) {
+        if (byServer) status.textContent = panel.dataset.ready;
+      } else if (byServer) {
+        status.textContent = String(reply.message ?? "");
+      }
       clicks.shift();
     }
     panel.removeAttribute("aria-busy");
