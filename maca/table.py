@@ -49,7 +49,7 @@ from .observation import Observation
 from .reasons import seat_name
 from .words import SeatWord, Text, catalogue, number, preset_name, say, signed
 from .rules import PRESETS, Rules
-from .scoring import TEAMS, seat_standings, unit_totals
+from .scoring import leaving_standings, seat_standings
 from .trick import Trick
 
 __all__ = ["Table", "GameResult", "SeatView", "STAGES", "advice", "MODES", "TIMER_RANGE",
@@ -609,10 +609,9 @@ class Table:
         finished = [h for h in game.hands if h.is_over]
         if self.mode == "practice":
             standing, key = None, "left_practice"
-        elif not finished:
-            standing, key = -1, "left_loss"
         else:
-            standing, key = self._leaving_standing(game.totals)
+            standing = leaving_standings(self.rules, game.totals, len(finished), self.seat)[self.seat]
+            key = "left_loss" if standing == -1 else "left_leading"
         self.left = True
         self._turn_started = None
         self.results.append(GameResult(self.games, self.mode, self.level, self.rules.name,
@@ -620,15 +619,6 @@ class Table:
         self._recorded = True
         self.note = Note.of(say(f"table.{key}"), "error" if standing == -1 else "info")
         return self.note
-
-    def _leaving_standing(self, totals: tuple[int, ...]) -> tuple[int | None, str]:
-        units = unit_totals(self.rules, totals)
-        mine = next(i for i, team in enumerate(TEAMS) if self.seat in team) \
-            if self.rules.partnership else self.seat
-        best = min(units)
-        if units[mine] == best and units.count(best) == 1:
-            return None, "left_leading"
-        return -1, "left_loss"
 
     def tick(self) -> bool:
         """Check the move timer: when it has run out, the engine decides for you (and says
