@@ -5,19 +5,24 @@ Uses the built site (``python -m maca site --no-serve``), served by ``python -m 
 serve`` in a subprocess on a free loopback port (`test_server_browser.ClassServer`), on SQLite
 and (with ``$MACA_TEST_POSTGRES``) PostgreSQL; any request to another host fails the test. The
 teacher creates a class of four; each student joins and opens the play page, where the class
-panel comes alive by itself over the tables socket. One opens a rated table, the others sit,
-and they play a whole hand by clicks; one reloads in the middle of a trick and is back in the
-seat with the same cards and the trick as it was; another loses the network in the middle of a
-trick (the others see the seat away, the page says it reconnects) and clicks its card: the card
-goes, once, when the page has reconnected by itself. Every message each seat's socket received in
-that hand (Playwright's websocket frames) names no card of another hand: only the seat's own
-cards (dealt, or passed to it) and cards already played when it arrived, as the table's log in
-the database says (`maca.render.cards_in_html`). The longest main-thread task while playing is
-printed. In a second game one student closes the page in the second hand: the others see the
-seat waiting, and after the reconnect limit (shortened for the test by
+panel comes alive by itself over the tables socket. One opens a rated table (a begin too soon
+is refused in words, which go once the next click is answered), the others sit, and they play
+a whole hand by clicks. One reloads in the middle of a trick and is back in the seat with the
+same cards and the trick as it was; then its socket breaks just after the server applied its
+card, before the answer: the page reconnects and sends the act again with the same id, and the
+card is played once. Another loses the network in the middle of a trick (the others see the
+seat away, the page says it reconnects) and clicks its card: the card goes, once, when the
+page has reconnected by itself. Every draw each seat's socket received in that hand
+(Playwright's websocket frames) names no card the seat could not know when the table's log was
+at the draw's seq: its own cards (dealt, or passed to it once the passing is over) and the
+cards played, as the engine replaying the log in the database says
+(`maca.render.cards_in_html`). The longest main-thread task while playing is printed. At
+another such table one student closes the page in the second hand: the others see the seat
+waiting, and after the reconnect limit (shortened for the test by
 ``MACA_TABLE_RECONNECT_SECONDS``) a computer player takes it and the leaver's result is the
-one source 002 gives (`maca.scoring.leaving_standings`). On the plain static site the class
-section says when it works and asks the one question of the class client.
+one source 002 gives (`maca.scoring.leaving_standings`), in the class's ranking too. On the
+plain static site the class section says when it works and asks the one question of the class
+client.
 """
 from __future__ import annotations
 
@@ -103,7 +108,7 @@ def teacher_makes_class(browser: Any, server: ClassServer, outside: list[str]
 
 class Seat:
     """One student's own browser on the play page: the page, and every message its tables
-    socket received (``(time.time(), text)``, across reloads)."""
+    socket sent and received (across reloads)."""
 
     def __init__(self, browser: Any, server: ClassServer, class_code: str, join_code: str,
                  outside: list[str], errors: list[str]) -> None:
@@ -113,8 +118,9 @@ class Seat:
             "class_code": class_code, "join_code": join_code})
         assert joined.ok, joined.text()
         self.student_id = joined.json()["student"]["id"]
-        self.got: list[tuple[float, str]] = []
+        self.got: list[str] = []
         self.sent: list[str] = []
+        self.lose: str | None = None   # the card whose act's answer the socket loses
         self.since = 0.0      # the page's clock when play began (it starts again on a reload)
         self.longest = 0.0    # the longest main-thread task of the pages before a reload
         self.page = self.context.new_page()
@@ -125,12 +131,59 @@ class Seat:
 
     def _listen(self, socket: Any) -> None:
         if "/ws/tables" in socket.url:
-            socket.on("framereceived", lambda payload: self.got.append((time.time(), payload)))
+            socket.on("framereceived", lambda payload: self.got.append(payload))
             socket.on("framesent", lambda payload: self.sent.append(payload))
 
-    def open(self) -> None:
-        """The play page (again): the class panel comes alive by itself."""
-        self.page.goto(self.url)
+    def route(self) -> None:
+        """From the page's next socket on, its frames go through the test (`lose_answer`)."""
+        self.page.route_web_socket("**/ws/tables*", self._relay)
+
+    def _relay(self, page_side: Any) -> None:
+        server_side = page_side.connect_to_server()
+        acts: list[str] = []       # the id of the act of the card to lose
+
+        def up(message: str | bytes) -> None:
+            sent = json.loads(message)
+            if self.lose is not None and sent.get("value") == self.lose:
+                acts.append(sent["id"])
+            server_side.send(message)
+
+        def down(message: str | bytes) -> None:
+            if acts and json.loads(message).get("id") == acts[0]:
+                self.lose = None                         # the server has applied it: the
+                page_side.close(code=4000, reason="")    # socket breaks before its answer
+                server_side.close()
+                return
+            page_side.send(message)
+
+        page_side.on_message(up)
+        server_side.on_message(down)
+
+    def lose_answer(self, card: str) -> None:
+        """The seat plays ``card`` and the socket breaks just after the server applied it,
+        before its answer came: the page reconnects by itself, sends the act again with the
+        same id, and the server answers it without playing the card twice (a second play would
+        be refused: the card is gone)."""
+        before = len(self.sent)
+        self.lose = card
+        self.page.locator(f'{PANEL} button.maca-card[data-value="{card}"]').click()
+        for _ in range(600):        # the relay runs while Playwright waits
+            if self.lose is None:
+                break
+            self.page.wait_for_timeout(50)
+        assert self.lose is None, "the socket broken before the answer: not within 30 s"
+        answered(self.page)
+        assert card not in self.cards() and self.status() == READY
+        acts = [m for m in map(json.loads, self.sent[before:]) if m["type"] == "act"]
+        assert [m["value"] for m in acts] == [card, card] and acts[0]["id"] == acts[1]["id"]
+
+    def open(self, again: bool = False) -> None:
+        """The play page (``again``: reloaded; a goto to the same address with its #fragment
+        would only scroll): the class panel comes alive by itself."""
+        if again:
+            self.page.reload()
+        else:
+            self.page.goto(self.url)
         self.page.wait_for_selector(f"{PANEL}.maca-live", timeout=30_000)
         answered(self.page)
 
@@ -163,14 +216,11 @@ class Seat:
     def playable(self) -> list[str]:
         return self.page.eval_on_selector_all(PLAYABLE, "bs => bs.map((b) => b.dataset.value)")
 
-    def draws(self) -> list[tuple[float, str]]:
-        """The html of every draw the socket received, with the time it arrived."""
-        found = []
-        for at, payload in self.got:
-            message = json.loads(payload)
-            if message.get("type") == "draw":
-                found.append((at, message["html"]))
-        return found
+    def draws(self) -> list[tuple[int | None, str]]:
+        """Every draw the socket received: (the seq of the table's log it drew, None for the
+        lobby; its html)."""
+        messages = [json.loads(payload) for payload in self.got]
+        return [(m.get("seq"), m["html"]) for m in messages if m.get("type") == "draw"]
 
 
 def wait_until(condition: Any, what: str, timeout: float = 30) -> Any:
@@ -333,9 +383,10 @@ def play_hand(seats: list[Seat], reload_at: int | None = None, drop_at: int | No
               ) -> list[tuple[int, str]]:
     """The hand played out by clicks, each seat its first playable card, until every page shows
     the score sheet: the plays (seat, card). Before play ``reload_at`` (counted from 0) the seat
-    to play reloads its page and must be back at its seat, its cards and the trick as they were.
-    At play ``drop_at`` the seat to play loses its network and clicks its card meanwhile: the
-    others see it away, the page says it reconnects, and the card goes once it is back.
+    to play reloads its page and must be back at its seat, its cards and the trick as they were;
+    then its socket loses the answer to its card (`Seat.lose_answer`). At play ``drop_at`` the
+    seat to play loses its network and clicks its card meanwhile: the others see it away, the
+    page says it reconnects, and the card goes once it is back.
     """
     played: list[tuple[int, str]] = []
     for k in range(52):
@@ -343,7 +394,8 @@ def play_hand(seats: list[Seat], reload_at: int | None = None, drop_at: int | No
         if k == reload_at:
             held = seat.cards()
             seat.longest = max(seat.longest, longest_task_since(seat.page, seat.since))
-            seat.open()
+            seat.route()
+            seat.open(again=True)
             seat.since = seat.page.evaluate("performance.now()")
             wait_until(seat.playable, "back at the seat after the reload, to play")
             assert seat.cards() == held
@@ -351,7 +403,9 @@ def play_hand(seats: list[Seat], reload_at: int | None = None, drop_at: int | No
             shown = {str(card) for card in cards_in_html(seat.page.locator(PANEL).inner_html())}
             assert trick <= shown, (trick, shown)
         card = seat.playable()[0]
-        if k == drop_at:
+        if k == reload_at:
+            seat.lose_answer(card)
+        elif k == drop_at:
             offline(seat, card, [other for other in seats if other is not seat])
         else:
             seat.page.locator(f'{PANEL} button.maca-card[data-value="{card}"]').click()
@@ -361,33 +415,47 @@ def play_hand(seats: list[Seat], reload_at: int | None = None, drop_at: int | No
     return played
 
 
-def seen_cards(events: list[dict[str, Any]], settings: TableSettings, hand: int
-               ) -> tuple[float, list[set[str]], list[tuple[float, str]]]:
-    """What the log says each seat may see of ``hand``: (when it was dealt, each seat's own
-    cards — dealt, and held once the cards are passed — and each play with its time)."""
-    deal = next(i for i, e in enumerate(events) if e["t"] == "deal" and e["hand"] == hand)
-    plays = [i for i, e in enumerate(events[deal:], deal) if e["t"] == "play"]
-    passed = SharedTable(settings, events[:plays[0]])     # just before the first play
-    own = [set(cards) | {str(c) for c in passed.view(seat).cards}
-           for seat, cards in enumerate(events[deal]["cards"])]
-    return events[deal]["at"], own, [(events[i]["at"], events[i]["card"]) for i in plays]
+class Known:
+    """What the table's log says each seat may know when the log was at a seq: the cards dealt
+    to it in the hand, the cards it holds then (those passed to it once the passing is over)
+    and the cards played in the hand so far — the engine replaying the log up to that seq."""
+
+    def __init__(self, events: list[dict[str, Any]], settings: TableSettings, hand: int
+                 ) -> None:
+        self.events, self.settings = events, settings
+        self.deal = next(e for e in events if e["t"] == "deal" and e["hand"] == hand)
+        self.until = next((e["seq"] for e in events if e["t"] == "deal" and e["hand"] > hand),
+                          len(events) + 1)      # the next hand's deal
+        self.plays = [e for e in events
+                      if e["t"] == "play" and self.deal["seq"] < e["seq"] < self.until]
+        self.tables: dict[int, SharedTable] = {}
+
+    def during(self, seq: int | None) -> bool:
+        """Whether a draw of the log at ``seq`` is of this hand (None: the lobby's)."""
+        return seq is not None and self.deal["seq"] <= seq < self.until
+
+    def cards(self, seat: int, seq: int) -> set[str]:
+        if seq not in self.tables:
+            self.tables[seq] = SharedTable(self.settings, self.events[:seq])
+        held = {str(card) for card in self.tables[seq].view(seat).cards}
+        return set(self.deal["cards"][seat]) | held | {
+            e["card"] for e in self.plays if e["seq"] <= seq}
 
 
-def cards_seen(seat: Seat, dealt_at: float, own: set[str], plays: list[tuple[float, str]]
-               ) -> tuple[set[str], list[tuple[float, set[str]]]]:
-    """The cards the draws the seat's socket received since the deal name, and every one of
-    those draws that names a card the seat may not see: neither its own nor already played
-    when the draw arrived (with those cards)."""
+def cards_seen(seat: Seat, number: int, known: Known
+               ) -> tuple[set[str], list[tuple[int, set[str]]]]:
+    """The cards the seat's draws of the hand name, and each of those draws that names a card
+    the seat could not know when the table's log was where the draw says: (its seq, those
+    cards)."""
     named_all: set[str] = set()
     leaks = []
-    for at, html in seat.draws():
-        if at < dealt_at:
+    for seq, html in seat.draws():
+        if not known.during(seq):
             continue
-        public = {card for played_at, card in plays if played_at <= at}
         named = {str(card) for card in cards_in_html(html)}
         named_all |= named
-        if named - own - public:
-            leaks.append((at, named - own - public))
+        if unknown := named - known.cards(number, seq):
+            leaks.append((seq, unknown))
     return named_all, leaks
 
 
@@ -403,12 +471,12 @@ def test_four_students_play_a_rated_hand_and_see_only_their_own_cards(
     table = database.table()
     events = database.events(table.id)
     assert [(e["seat"], e["card"]) for e in events if e["t"] == "play"] == played
-    dealt_at, own, plays = seen_cards(events, TableSettings.from_json(table.settings), 1)
+    known = Known(events, TableSettings.from_json(table.settings), 1)
     for number, seat in enumerate(seats):
         assert len(seat.draws()) > 13            # its own answers, and the others' moves pushed
-        named, leaks = cards_seen(seat, dealt_at, own[number], plays)
+        named, leaks = cards_seen(seat, number, known)
         assert leaks == []
-        assert named == {card for _, card in plays}     # the seat saw every card played
+        assert named == {card for _, card in played}     # the seat saw every card played
     for seat in seats:
         seat.longest = max(seat.longest, longest_task_since(seat.page, seat.since))
     longest = max(seat.longest for seat in seats)    # 0: no task reached 50 ms (a long task)
