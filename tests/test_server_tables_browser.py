@@ -20,9 +20,9 @@ cards played, as the engine replaying the log in the database says
 another such table one student closes the page in the second hand: the others see the seat
 waiting, and after the reconnect limit (shortened for the test by
 ``MACA_TABLE_RECONNECT_SECONDS``) a computer player takes it and the leaver's result is the
-one source 002 gives (`maca.scoring.leaving_standings`), in the class's ranking too. On the
-plain static site the class section says when it works and asks the one question of the class
-client.
+one source 002 gives (`maca.scoring.leaving_standings`), in the class's ranking too. A browser
+with nobody joined keeps the section's sentence and opens no tables socket; on the plain static
+site the section says when it works and asks the one question of the class client.
 """
 from __future__ import annotations
 
@@ -538,3 +538,19 @@ def test_on_the_static_site_the_class_tables_say_when_they_work(site_url: str) -
     assert not live and "when your teacher's class server serves this book" in text
     assert link == "exercises.html"
     assert [path for path in asked if "/api/" in path or "/ws/" in path] == ["/api/class/hello"]
+
+
+def test_on_the_class_server_a_browser_with_nobody_joined_keeps_the_sentence(
+        class_server: ClassServer, browser: Any) -> None:
+    outside: list[str] = []
+    page = own_context(browser, outside).new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(urlparse(request.url).path))
+    page.goto(class_server.url + PAGE)
+    page.wait_for_load_state("networkidle")
+    panel = page.locator(PANEL)
+    assert "maca-live" not in (panel.get_attribute("class") or "")
+    assert "Alıştırmalar sayfasında sınıfına katıldığında" in panel.inner_text()
+    assert [path for path in asked if "/api/" in path or "/ws/" in path] == [
+        "/api/class/hello", "/api/class/me"]
+    assert outside == []
