@@ -505,3 +505,38 @@ def test_a_tournament_round_seats_the_students_online(room: Room) -> None:
     for client in online:      # each student's page shows their seat by itself
         client.until(lambda m: m["type"] == "draw" and m.get("seq"))
         client.close()
+
+
+def test_sitting_elsewhere_gives_up_the_seat_and_a_round_counts_as_another_game(
+        room: Room) -> None:
+    first, second = room.client(0), room.client(1)
+    first.start()
+    second.start()
+    first.act("open")
+    left_behind = room.table_of(0)
+    second.act("open")
+    other = room.table_of(1)
+    assert first.act("sit", f"{other}:2")["type"] == "draw"
+    # the open table lost its only person: it is closed; the other has them in seat 2
+    assert room.web.store.table_info(table_id=left_behind).status == "ended"
+    assert room.web.store.table_info(table_id=other).seats[2] == room.pks[0]
+    # a game going on, then a tournament's round draws its player elsewhere
+    third = room.client(2)
+    third.start()
+    third.act("level", "easy")
+    third.act("open")
+    going = room.table_of(2)
+    for seat in ("1", "2", "3"):
+        third.act("bot", seat)
+    third.act("begin")
+    room.web.as_teacher()
+    path = f"/teacher/class/{room.class_id}/tournaments"
+    made = room.web.client.post(path, headers={"origin": ORIGIN}, data={
+        "csrf": room.web.csrf(path), "name": "Kış", "rules": "standard", "target": "",
+        "passing": "", "moon": "", "timer": "60", "level": "easy", "rounds": "1"},
+        follow_redirects=False)
+    room.web.client.post(f"{made.headers['location']}/round", headers={"origin": ORIGIN},
+                         data={"csrf": room.web.csrf(made.headers["location"])})
+    leave = next(e for e in room.events(going) if e["t"] == "leave")
+    assert (leave["seat"], leave["why"]) == (0, "other_game")
+    assert room.web.store.table_info(table_id=going).status == "ended"   # no person left

@@ -456,16 +456,10 @@ class Player(Screen):
             raise TableError(word("no_table")) from None
         if target.class_id != self.class_id:
             raise TableError(word("no_table"))
-        before = self.table
         name = self.student.name
         await runtime.change(table_id, lambda t: t.sit(self.me, name, seat))
-        if before is not None and before != table_id:
-            old = await runtime.load(before)
-            if old.status == "open" and self.seat_at(old) is not None:
-                await runtime.change(before, lambda t: t.stand(self.me))
-            elif old.status == "playing" and old.shared.seat_of(self.me) is not None:
-                await runtime.change(before, lambda t: t.act(self.me, "leave", "other_game"))
         runtime.follow(self, table_id)
+        await runtime.unseat(self.me, keep=table_id)
 
     async def to_lobby(self, served: Served) -> None:
         """Back to the lobby, once the student's game is over for them."""
@@ -683,11 +677,9 @@ class TableRuntime:
             record = served.shared.record() if served.shared.game is not None else ""
             await self.call("finish_table", table_id=served.id, status=served.status,
                             record=record)
-            served.finished = True
+            served.finished = True                 # its lease went with it
+            served.owned = False
             self.class_rankings.pop(served.class_id, None)
-            if served.owned:
-                served.owned = False
-                await self.call("drop_lease", table_id=served.id, process=self.process)
 
     # -- the owner's clock --------------------------------------------------------------------
     def own(self, served: Served) -> None:
@@ -884,6 +876,21 @@ class TableRuntime:
             seen.popitem(last=False)
         return False
 
+    async def unseat(self, person: int, keep: int) -> None:
+        """``person`` sat down at table ``keep``: they give up any other seat (standing at a
+        table still open; leaving a game going on, which counts as leaving for another game,
+        source 002)."""
+        for info in await self.call("student_tables", student_pk=person):
+            if info.id == keep:
+                continue
+            served = await self.load(info.id)
+            if served.shared.seat_of(person) is None:
+                continue
+            if served.status == "open":
+                await self.change(info.id, lambda t: t.stand(person))
+            else:
+                await self.change(info.id, lambda t: t.act(person, "leave", "other_game"))
+
     # -- the teacher --------------------------------------------------------------------------
     async def end(self, table_id: int) -> None:
         """The teacher ends a table (what was played stays; the results known are kept)."""
@@ -907,6 +914,9 @@ class TableRuntime:
                                    settings=settings.to_json(), host_pk=None,
                                    tournament_id=tournament.id, round=number)
             await self.change(made.id, functools.partial(seat_round, group=group, names=names))
+            for person in group:
+                if person is not None:
+                    await self.unseat(person, keep=made.id)
             opened.append(made.id)
         return opened
 
