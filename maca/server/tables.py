@@ -294,7 +294,7 @@ class Player(Screen):
             if seated is not None:          # seated elsewhere (another tab, a tournament)
                 self.runtime.follow(self, seated.id)
                 if seated.status != "open":
-                    asyncio.get_running_loop().create_task(self.refresh())
+                    self.runtime.chore(self.refresh())
                     return None
         served = self.runtime.tables.get(self.table) if self.table is not None else None
         if served is not None and served.status != "open":
@@ -520,6 +520,7 @@ class TableRuntime:
         self.pool = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="maca-bots")
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="maca-tables-writer")
         self.tasks: list[asyncio.Task[None]] = []
+        self.chores: set[asyncio.Task[None]] = set()
 
     # -- life ---------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -528,9 +529,16 @@ class TableRuntime:
         loop = asyncio.get_running_loop()
         self.tasks = [loop.create_task(self._hear(queue)), loop.create_task(self._keep())]
 
+    def chore(self, work: Awaitable[None]) -> None:
+        """Run ``work`` on its own (a redraw, a connection noted); `stop` cancels it."""
+        task = asyncio.ensure_future(work)
+        self.chores.add(task)
+        task.add_done_callback(self.chores.discard)
+
     async def stop(self) -> None:
         """Stop the clocks and give the leases back (another process takes them at once)."""
-        for task in self.tasks + [s.clock for s in self.tables.values() if s.clock]:
+        for task in [*self.tasks, *self.chores,
+                     *(s.clock for s in self.tables.values() if s.clock)]:
             task.cancel()
         for served in list(self.tables.values()):
             if served.owned:
@@ -845,7 +853,7 @@ class TableRuntime:
                 pass                      # no longer seated there: nothing to say
             except Exception as exc:
                 log.warning("maca: a player's connection was not noted (%s)", exc)
-        asyncio.get_running_loop().create_task(tell())
+        self.chore(tell())
 
     def lobby_changed(self, class_id: int) -> None:
         """Draw the class's lobbies again a moment from now (once for a burst of changes)."""
@@ -853,7 +861,7 @@ class TableRuntime:
             return
         self.lobby_due.add(class_id)
         loop = asyncio.get_running_loop()
-        loop.call_later(LOBBY_DELAY, lambda: loop.create_task(self._redraw_lobby(class_id)))
+        loop.call_later(LOBBY_DELAY, lambda: self.chore(self._redraw_lobby(class_id)))
 
     async def _redraw_lobby(self, class_id: int) -> None:
         self.lobby_due.discard(class_id)
