@@ -53,6 +53,8 @@ CLASS_LIST = "student_id;name\n" + "".join(f"{sid};{name}\n" for sid, name in ST
 RECONNECT = 6
 #: the status line of a panel whose socket is open (and whose last click was answered)
 READY = "Bağlısın: sınıfının masaları canlı."
+#: ... while it reconnects
+LOST = "Bağlantı koptu; yeniden bağlanılıyor… Koltuğun seni bekliyor."
 #: a card the seat may play now: its turn, a card not refused
 PLAYABLE = f'{PANEL} button.maca-card[data-act="card"]:not([aria-disabled]):not([disabled])'
 
@@ -348,8 +350,7 @@ def offline(seat: Seat, card: str, others: list[Seat]) -> None:
     network comes back and the page reconnects by itself and sends it, once."""
     before = len(seat.sent)
     seat.network(False)
-    wait_until(lambda: seat.status() == "Bağlantı koptu; yeniden bağlanılıyor… Koltuğun seni "
-               "bekliyor.", "the page saying the connection dropped")
+    wait_until(lambda: seat.status() == LOST, "the page saying the connection dropped")
     for other in others:
         wait_until(lambda: "bağlantısı koptu; masa onu bekliyor" in other.text(),
                    "the others seeing the seat away")
@@ -359,6 +360,7 @@ def offline(seat: Seat, card: str, others: list[Seat]) -> None:
     assert card in seat.cards()                      # not played while the network is away
     seat.network(True)
     wait_until(lambda: seat.status() == READY, "reconnected")
+    wait_until(lambda: card not in seat.cards(), f"{card} played")   # its frames seen by now
     sent = [json.loads(text) for text in seat.sent[before:]]
     assert [m["value"] for m in sent if m["type"] == "act"] == [card]
 
