@@ -253,26 +253,14 @@ def update_times(players: list[Player]) -> list[float]:
     return times
 
 
-def lobby_words() -> CardSet:
-    """The cards the lobby's own words name (a rules preset's name, "jack of diamonds −10"):
-    not a hand's."""
-    from maca.panels.table import TableChoices
-    from maca.server.rooms import lobby_html
-
-    named = CardSet()
-    for lang in ("tr", "en"):
-        named = named | cards_in_html(lobby_html(lang, 0, [], TableChoices(), [], [], True))
-    return named
-
-
 def count_leaks(url: str, players: list[Player]) -> int:
     """Drawings that name a card of another seat's hand at that moment of the log (less the
-    cards the seat passed there); a lobby drawing that names a card its words do not."""
+    cards the seat passed there); a lobby drawing that names any card (`cards_in_html`
+    leaves out the fixed words of maca's sentences, like a preset's "jack of diamonds")."""
     from maca.multiplayer import SharedTable, TableSettings
     from maca.server.store import ClassStore
 
     store = ClassStore(url)
-    words = lobby_words()
     leaks = 0
     try:
         for table in sorted({p.table for p in players}):
@@ -283,7 +271,7 @@ def count_leaks(url: str, players: list[Player]) -> int:
             for player in at_table:
                 for _, seq, html in player.drawings:
                     if seq is None:
-                        leaks += bool(cards_in_html(html) - words)
+                        leaks += bool(cards_in_html(html))
                     else:
                         shown.setdefault(seq, []).append((player, html))
             replay = SharedTable(TableSettings.from_json(info.settings))
