@@ -62,6 +62,8 @@ BOT_THREADS = 2
 STEP_SECONDS = 0.25
 #: a lobby is drawn again this long after the first change of a burst (seconds)
 LOBBY_DELAY = 0.15
+#: how long a clock waits (unless woken) when its due time has come and nothing was due
+IDLE_WAIT = 1.0
 #: how often an action is tried again when other processes keep appending first
 TRIES = 8
 #: the act ids remembered per student (a message sent again is answered, not applied)
@@ -149,6 +151,15 @@ class Served:
     def table_summary(self) -> rooms.TableSummary:
         """The lobby's facts about the table (no card)."""
         return rooms.TableSummary.of(self.id, self.summary)
+
+
+def drop(screens: dict[int, set[Screen]], key: int, screen: Screen) -> None:
+    """Take ``screen`` out of ``screens[key]`` (and the key once no screen is left)."""
+    left = screens.get(key)
+    if left is not None:
+        left.discard(screen)
+        if not left:
+            del screens[key]
 
 
 def seat_people(shared: SharedTable) -> list[int | None]:
@@ -700,37 +711,41 @@ class TableRuntime:
     async def _run_clock(self, served: Served) -> None:
         """Wait for what the table has to do next (`SharedTable.due`) or for a change, and do
         it (`step`), while this process owns the table."""
+        idle = False          # the last step found nothing to do: wait for a change
         try:
             while served.owned and self.tables.get(served.id) is served:
                 async with served.lock:
                     due = served.shared.due() if served.status in GOING else None
                 wait = None if due is None else max(0.0, due - self.clock())
+                if idle and wait == 0.0:
+                    wait = IDLE_WAIT
                 if wait is None or wait > 0:
                     try:
                         await asyncio.wait_for(served.wake.wait(), wait)
                     except asyncio.TimeoutError:
                         pass
                     served.wake.clear()
+                idle = False
                 if due is not None and self.clock() >= due:
-                    await self.step(served)
+                    idle = not await self.step(served)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("maca: table %s stopped running its clock", served.id)
             self.forget(served)
 
-    async def step(self, served: Served) -> None:
+    async def step(self, served: Served) -> bool:
         """Let the computer players and timers act (in a bot thread) and append what they
-        did."""
+        did; False when there was nothing to do."""
         loop = asyncio.get_running_loop()
         for _ in range(TRIES):
             async with served.lock:
                 if not served.owned or self.tables.get(served.id) is not served:
-                    return
+                    return False
                 after, status = served.seq, served.status
                 made = await loop.run_in_executor(self.pool, advance, served.shared)
                 if not made:
-                    return
+                    return False
                 try:
                     await self.call("append_events", table_id=served.id, after=after,
                                     events=made, status=served.status,
@@ -742,7 +757,8 @@ class TableRuntime:
                     self.forget(served)
                     raise
                 await self.written(served, status)
-                return
+                return True
+        return False
 
     async def _keep(self) -> None:
         """Every `LEASE_EVERY` seconds: renew this process's leases, take the orphaned
@@ -811,16 +827,16 @@ class TableRuntime:
     def hide(self, screen: Screen) -> None:
         """Stop drawing ``screen`` (its socket closed)."""
         if screen.table is not None:
-            self.viewers[screen.table].discard(screen)
+            drop(self.viewers, screen.table, screen)
         if screen.class_id is not None:
-            self.lobbies[screen.class_id].discard(screen)
+            drop(self.lobbies, screen.class_id, screen)
         if isinstance(screen, Player):
             self.present(screen, None)
 
     def follow(self, player: Player, table: int | None) -> None:
         """``player`` shows ``table`` now (None: the lobby), and counts as present there."""
         if player.table is not None:
-            self.viewers[player.table].discard(player)
+            drop(self.viewers, player.table, player)
         player.table = table
         if table is not None:
             self.viewers[table].add(player)
