@@ -539,3 +539,40 @@ def test_sitting_elsewhere_gives_up_the_seat_and_a_round_counts_as_another_game(
     leave = next(e for e in room.events(going) if e["t"] == "leave")
     assert (leave["seat"], leave["why"]) == (0, "other_game")
     assert room.web.store.table_info(table_id=going).status == "ended"   # no person left
+
+
+def test_a_connection_lost_too_long_leaves_with_the_result_and_a_computer_plays_on(
+        db_url: str, site_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MACA_TABLE_RECONNECT_SECONDS", "1")     # read when the app is made
+    with make_web(db_url, site_dir) as web:
+        web.login()
+        made = web.make_class("9A", CLASS_LIST.encode())
+        students = web.store.students(teacher_id=made.teacher_id, class_id=made.id)
+        tokens = [web.store.join(class_code=made.code, join_code=s.join_code)[0]
+                  for s in students]
+        room = Room(web, made.id, made.teacher_id, tokens, [s.id for s in students], db_url, [])
+        try:
+            table, clients = open_table(room, 2, ("level", "easy"), ("mode", "rated"),
+                                        ("passing", "off"))
+            clients[1].close()
+            leave = last_event(room, table, "leave")
+            assert (leave["seat"], leave["why"]) == (1, "away")
+            ranking = web.store.ranking(class_id=made.id, rules="standard", level="easy")
+            assert [(r.student_pk, r.losses) for r in ranking] == [(room.pks[1], 1)]
+            assert web.store.student_records(student_pk=room.pks[1]) == []    # not over yet
+            plays = sum(e["t"] == "play" for e in room.events(table))
+            deadline = time.monotonic() + 20      # the computer player in seat 1 plays on
+            while not any(e["t"] == "play" and e["seat"] == 1 and e.get("by") == "bot"
+                          for e in room.events(table)[plays:]):
+                assert time.monotonic() < deadline
+                move = bench.next_move(clients[0].html)
+                if move is not None:
+                    clients[0].act(move[0], move[1])
+                else:
+                    try:
+                        clients[0].receive(0.5)
+                    except TimeoutError:
+                        pass
+        finally:
+            for client in room.opened:
+                client.close()
