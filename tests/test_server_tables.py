@@ -555,7 +555,11 @@ def test_a_connection_lost_too_long_leaves_with_the_result_and_a_computer_plays_
             table, clients = open_table(room, 2, ("level", "easy"), ("mode", "rated"),
                                         ("passing", "off"))
             clients[1].close()
-            leave = last_event(room, table, "leave")
+            deadline = time.monotonic() + 10
+            while not any(e["t"] == "leave" for e in room.events(table)):
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            leave = next(e for e in room.events(table) if e["t"] == "leave")
             assert (leave["seat"], leave["why"]) == (1, "away")
             ranking = web.store.ranking(class_id=made.id, rules="standard", level="easy")
             assert [(r.student_pk, r.losses) for r in ranking] == [(room.pks[1], 1)]
