@@ -136,6 +136,7 @@ class Served:
     recorded: dict[int, tuple[int | None, str | None]] = field(default_factory=dict)
     finished: bool = False
     summary: dict[str, Any] = field(default_factory=dict)
+    seats: tuple[int | None, ...] = ()      # the seats as the store has them
 
     @property
     def seq(self) -> int:
@@ -590,6 +591,7 @@ class TableRuntime:
                     served = Served(info.id, info.class_id, settings, shared)
                     served.summary = shared.summary()
                     served.finished = info.status not in GOING
+                    served.seats = tuple(info.seats)
                     self.tables[table_id] = served
             self.loading.pop(table_id, None)
         if served.heard > served.seq:
@@ -614,6 +616,8 @@ class TableRuntime:
             self.forget(served)
             raise
         served.summary = served.shared.summary()
+        if newer:
+            served.seats = ()          # as another writer left them: sent with the next append
 
     def forget(self, served: Served) -> None:
         """Drop a table from the cache (read again at its next use)."""
@@ -651,19 +655,29 @@ class TableRuntime:
                 made = action(served.shared)
                 if not made:
                     return []
-                try:
-                    await self.call("append_events", table_id=table_id, after=after,
-                                    events=made, status=served.status,
-                                    seats=seat_people(served.shared))
-                except StaleLog:
-                    await self.catch_up(served, keep=after)
+                if not await self.append(served, after, made):
                     continue
-                except BaseException:
-                    self.forget(served)
-                    raise
                 await self.written(served, status, skip)
                 return made
         raise TableError(word("busy"))
+
+    async def append(self, served: Served, after: int, made: list[dict[str, Any]]) -> bool:
+        """Store the events ``made`` after seq ``after`` with the table's status (and its
+        seats, when they changed); False when another writer appended first (`StaleLog`: the
+        table is read again). Under ``served.lock``."""
+        people = tuple(seat_people(served.shared))
+        try:
+            await self.call("append_events", table_id=served.id, after=after, events=made,
+                            status=served.status,
+                            seats=list(people) if people != served.seats else None)
+        except StaleLog:
+            await self.catch_up(served, keep=after)
+            return False
+        except BaseException:
+            self.forget(served)
+            raise
+        served.seats = people
+        return True
 
     async def written(self, served: Served, before: str, skip: Screen | None = None) -> None:
         """After an append (under the table's lock): the results and record written, every
@@ -746,16 +760,8 @@ class TableRuntime:
                 made = await loop.run_in_executor(self.pool, advance, served.shared)
                 if not made:
                     return False
-                try:
-                    await self.call("append_events", table_id=served.id, after=after,
-                                    events=made, status=served.status,
-                                    seats=seat_people(served.shared))
-                except StaleLog:
-                    await self.catch_up(served, keep=after)
+                if not await self.append(served, after, made):
                     continue
-                except BaseException:
-                    self.forget(served)
-                    raise
                 await self.written(served, status)
                 return True
         return False
