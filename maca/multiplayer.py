@@ -49,7 +49,7 @@ from .lessons import Note
 from .reasons import Reason, Verdict
 from .rules import PRESET_NAMES, Rules
 from .scoring import leaving_standings, seat_standings
-from .table import MODES, TIMER_RANGE, SeatView, advice, make_rules
+from .table import MODES, TIMER_RANGE, SeatView, advice, leaving_result, make_rules, name_case
 from .trick import Trick
 from .words import SeatWord, Text, catalogue, number, say, seat_form, seat_name, signed
 
@@ -65,7 +65,7 @@ IDLE_SECONDS = 300
 #: window (no timer counts it).
 HAND_WINDOW = 20
 #: Why a person left a table.
-LEAVE_REASONS = ("button", "timer", "away", "idle", "other_game", "ended")
+LEAVE_REASONS = ("button", "timer", "away", "idle", "other_game", "tournament", "ended")
 #: The moves of `SharedTable.act`.
 ACTIONS = ("card", "confirm_pass", "peskir", "moon", "next", "undo", "hint", "leave",
            "timeout")
@@ -96,7 +96,7 @@ WORDS: dict[str, tuple[str, str]] = {
                  "Only the player who opened the table can do that."),
     "not_full": ("Oyun bütün yerler dolunca başlar: {n} yer boş.",
                  "The game begins when every seat is taken: {n} seats are empty."),
-    "no_bot": ("{seat:name_loc} bilgisayar oyuncu yok.",
+    "no_bot": ("{seat:name_loc} bilgisayar oyuncusu yok.",
                "There is no computer player at {seat:name}."),
     "no_undo_people": ("Masada başka oyuncular varken geri alma yok: yalnızca öbür bütün "
                        "yerlerde bilgisayar oynarken geri alabilirsin.",
@@ -132,18 +132,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "people": ("kurada her öğrenci numarasıyla bir kez yer alır; {value} olmaz",
                "the draw takes each student once, by number, not {value}"),
     # what the table says
-    "pass_waiting": ("{cards} kartlarını {seat:dat} geçirdin; öbür oyuncuların seçmesi "
-                     "bekleniyor.",
-                     "You passed {cards} to {seat:dat}; waiting for the others to choose."),
+    "pass_waiting": ("{cards} kartlarını {seat:dat} geçirdin.", "You passed {cards} to {seat:dat}."),
     "passed_other": ("{seat:Nom} geçireceği kartları seçti.",
                      "{seat:Nom} has chosen the cards to pass."),
     "peskir_other": ("{seat:Nom} peşkir dedi: bu turda hiç el almayacak.",
                      "{seat:Nom} declared peşkir: no trick this hand."),
-    "wait_play": ("Sıra {seat:loc}.", "{seat:Nom} to play."),
-    "wait_peskir": ("Öbür oyuncuların peşkir kararı bekleniyor.",
-                    "Waiting for the others' peşkir decisions."),
-    "moon_wait": ("{seat:Nom} kafa attı; puanın nasıl yazılacağını seçiyor.",
-                  "{seat:Nom} shot the moon and is choosing how it is scored."),
     "moon_chosen": ("{seat:Nom} {choice} seçti.", "{seat:Nom} chose {choice}."),
     "moon_style_old": ("eski usulü", "the old style"),
     "moon_style_new": ("yeni usulü", "the new style"),
@@ -153,51 +146,80 @@ WORDS: dict[str, tuple[str, str]] = {
                       "Time is up: your moon was scored {choice} for you."),
     "next_wait": ("Sonraki tur herkes hazır olunca ya da en geç {seconds} saniye sonra başlar.",
                   "The next hand begins when everyone is ready, or {seconds} seconds at most."),
-    "watch_waiting": ("Beklenenler: {seats}.", "Waiting for: {seats}."),
     "rated_note": ("Puanlı oyun: sonuç sınıfın sıralamasına işlenir.",
                    "Rated game: the result goes into the class ranking."),
     "left_button": ("{name} masadan kalktı; yerine bilgisayar oynuyor.",
                     "{name} left the table; a computer player takes the seat."),
-    "left_timer": ("Hamle süresi dolduğu için {name} masadan kalkmış sayılır; yerine bilgisayar "
+    "left_timer": ("Hamle süresi dolduğu için {name} masadan kalkmış sayıldı; yerine bilgisayar "
                    "oynuyor.",
                    "{name}'s move timer ran out: it counts as leaving the table, and a computer "
                    "player takes the seat."),
-    "left_away": ("Bağlantısı 3 dakikadan uzun kesildiği için {name} masadan kalkmış sayılır; "
+    "left_away": ("Bağlantısı 3 dakikadan uzun kesildiği için {name} masadan kalkmış sayıldı; "
                   "yerine bilgisayar oynuyor.",
                   "{name} was disconnected for more than 3 minutes: it counts as leaving the "
                   "table, and a computer player takes the seat."),
-    "left_idle": ("Uzun süre hamle yapmadığı için {name} masadan kalkmış sayılır; yerine "
+    "left_idle": ("Uzun süre hamle yapmadığı için {name} masadan kalkmış sayıldı; yerine "
                   "bilgisayar oynuyor.",
                   "{name} made no move for a long time: it counts as leaving the table, and a "
                   "computer player takes the seat."),
-    "left_other_game": ("Başka bir oyuna başladığı için {name} masadan kalkmış sayılır; yerine "
-                        "bilgisayar oynuyor.",
-                        "{name} started another game: it counts as leaving the table, and a "
-                        "computer player takes the seat."),
-    "away": ("{name} bağlantısını kaybetti; dönmesi bekleniyor.",
-             "{name} lost the connection; waiting for them to come back."),
+    "left_other_game": ("Başka bir masaya oturduğu için {name} bu masadan kalkmış sayıldı; "
+                        "yerine bilgisayar oynuyor.",
+                        "{name} sat down at another table: it counts as leaving this one, and "
+                        "a computer player takes the seat."),
+    "left_tournament": ("Turnuvanın yeni bölümü başladığı için {name} bu masadan kalkmış "
+                        "sayıldı; yerine bilgisayar oynuyor.",
+                        "The tournament's next part began: {name} is counted as having left "
+                        "this table, and a computer player takes the seat."),
     "back": ("{name} masaya döndü.", "{name} is back at the table."),
-    "why_timer": ("Hamle süren doldu: bu, masadan kalkmak sayılır.",
-                  "Your move timer ran out: that counts as leaving the table."),
-    "why_away": ("Bağlantın 3 dakikadan uzun kesildi: bu, masadan kalkmak sayılır.",
-                 "Your connection was lost for more than 3 minutes: that counts as leaving "
-                 "the table."),
-    "why_idle": ("Uzun süre hamle yapmadın: bu, masadan kalkmak sayılır.",
-                 "You made no move for a long time: that counts as leaving the table."),
-    "why_other_game": ("Başka bir oyuna başladın: bu, masadan kalkmak sayılır.",
-                       "You started another game: that counts as leaving the table."),
-    "left_team_ahead": ("Masadan kalktın: takımın önde olduğu için sana puan yazılmadı, eşin "
-                        "+1 aldı.",
-                        "You left the table: your team was ahead, so no result is written for "
-                        "you and your partner gets +1."),
-    "left_team_level": ("Masadan kalktın: takımlar eşit olduğu için sen −1, eşin 0 aldı.",
-                        "You left the table with the teams level: you get −1, your partner 0."),
-    "left_team_behind": ("Masadan kalktın: takımın geride olduğu için ikiniz de −1 aldınız.",
-                         "You left the table with your team behind: you and your partner both "
-                         "get −1."),
-    "partner_left": ("Eşin masadan kalktı: senin sonucun şimdiden yazıldı: {result}.",
-                     "Your partner left the table: your result is written now: {result}."),
-    "closed": ("Masa kapandı; oyun burada bitti.", "The table was closed; the game ends here."),
+    "why_away": ("Bağlantın 3 dakikadan uzun kesildi.",
+                 "Your connection was lost for more than 3 minutes."),
+    "why_idle": ("Uzun süre hamle yapmadın.", "You made no move for a long time."),
+    "why_other_game": ("Başka bir masaya oturdun.", "You sat down at another table."),
+    "why_tournament": ("Öğretmenin turnuvanın yeni bölümünü başlattı ve seni yeni bir masaya "
+                       "oturttu.", "Your teacher began the tournament's next part and seated "
+                       "you at a new table."),
+    "counted_practice": ("Bu, masadan kalkmak sayılır; Test oyunu hiçbir yere kaydedilmedi.",
+                         "You are counted as having left; nothing of the practice game is "
+                         "recorded."),
+    "stand_in": ("Yerine bilgisayar oynuyor.", "A computer player plays in your place."),
+    "team_ahead": ("takımın önde olduğu için sana puan yazılmadı, eşin +1 aldı",
+                   "your team was ahead, so no result is written for you and your partner "
+                   "gets +1"),
+    "team_level": ("takımlar eşit olduğu için sen −1, eşin 0 aldı",
+                   "the teams were level: you get −1, your partner 0"),
+    "team_behind": ("takımın geride olduğu için ikiniz de −1 aldınız",
+                    "your team was behind: you and your partner both get −1"),
+    "if_team_ahead": ("takımın önde olduğu için sana puan yazılmaz, eşin +1 alır",
+                      "your team is ahead, so no result is written for you and your partner "
+                      "gets +1"),
+    "if_team_level": ("takımlar eşit olduğu için sen −1, eşin 0 alır",
+                      "the teams are level: you get −1, your partner 0"),
+    "if_team_behind": ("takımın geride olduğu için ikiniz de −1 alırsınız",
+                       "your team is behind: you and your partner both get −1"),
+    "partner_left": ("Eşin masadan kalktı; senin sonucun şimdiden yazıldı: {result}. Oyunun "
+                     "geri kalanı bunu değiştirmez.",
+                     "Your partner left the table; your result is written now: {result}. The "
+                     "rest of the game does not change it."),
+    "closed": ("Öğretmen masayı kapattı; bu oyun için puan yazılmadı.",
+               "The teacher closed the table; no result is written for this game."),
+    "closed_game": ("Öğretmen masayı kapattı; oyun burada bitti.",
+                    "The teacher closed the table; the game ends here."),
+    "closed_watch": ("Masa kapandı; oturanlara puan yazılmadı.",
+                     "The table is closed; no result is written for those seated."),
+    "results": ("Yazılan sonuçlar: {results}.", "Results written: {results}."),
+    "no_result": ("{name}: puan yazılmadı", "{name}: no result"),
+    # who plays in a seat, when a sentence names it
+    "named": ("{seat} ({name})", "{seat} ({name})"),
+    "computer": ("{seat} (bilgisayar)", "{seat} (computer)"),
+    "computer_for": ("{seat} (bilgisayar, {name_gen} yerine)", "{seat} (computer, for {name})"),
+    # why a person's seat is a computer player's now (a few words)
+    "gone_button": ("kalktı", "left"),
+    "gone_timer": ("süresi doldu", "timer ran out"),
+    "gone_away": ("bağlantısı koptu", "connection lost"),
+    "gone_idle": ("hamle yapmadı", "made no move"),
+    "gone_other_game": ("başka masaya oturdu", "sat at another table"),
+    "gone_tournament": ("turnuvanın yeni bölümü", "the tournament's next part"),
+    "gone_ended": ("masa kapandı", "table closed"),
 }
 #: The same sentences when the seat they are about (``seat``) is the viewer's own.
 YOU_WORDS: dict[str, tuple[str, str]] = {
@@ -449,6 +471,7 @@ class SharedTable:
         self._bots: dict[int, Bot] = {}
         self._selected: dict[int, CardSet] = {}
         self._hints: dict[int, Note] = {}
+        self._asking: set[int] = set()          # seats asked "are you sure?" about leaving
         self.events: list[dict[str, Any]] = []
         self._reset()
         self.extend(events)
@@ -484,7 +507,7 @@ class SharedTable:
         self.game: Game | None = None
         self._effective: list[dict[str, Any]] = []
         self._results: dict[int, SeatResult] = {}
-        self._left: dict[int, tuple[str, dict[int, int | None]]] = {}
+        self._left: dict[int, tuple[str, dict[int, int | None], int]] = {}
         self._timed_out: dict[int, Note] = {}
         self._answered: set[int] = set()
         self._ready: set[int] = set()
@@ -569,6 +592,7 @@ class SharedTable:
     def _decide(self, seat: int) -> None:
         """``seat`` made a decision: what its view tells starts again here."""
         self._decided[seat] = len(self._facts)
+        self._asking.discard(seat)
         self._selected.pop(seat, None)
         self._hints.pop(seat, None)
 
@@ -629,7 +653,6 @@ class SharedTable:
     def _on_away(self, event: dict[str, Any], at: float) -> None:
         seat = event["seat"]
         self._seats[seat] = replace(self._seats[seat], away_since=at)
-        self._facts.append(("away", seat, self._seats[seat].name))
 
     def _on_back(self, event: dict[str, Any], at: float) -> None:
         seat = event["seat"]
@@ -644,8 +667,8 @@ class SharedTable:
                                                                "last": self.players - 1}))
         game = self.game
         assert game is not None and info.person is not None
-        standings = leaving_standings(self.rules, game.totals,
-                                      sum(1 for h in game.hands if h.is_over), seat)
+        finished = sum(1 for h in game.hands if h.is_over)
+        standings = leaving_standings(self.rules, game.totals, finished, seat)
         if self.settings.mode == "rated":
             self._results.setdefault(info.person,
                                      SeatResult(seat, info.person, standings[seat], why))
@@ -656,9 +679,10 @@ class SharedTable:
                     self._results[partner.person] = SeatResult(other, partner.person, standing,
                                                                None)
                     self._facts.append(("partner", other, standing))
-        self._left[seat] = (why, standings)
+        self._left[seat] = (why, standings, finished)
         self._seats[seat] = SeatInfo("bot", info.person, info.name, None, why)
         self._ready.discard(seat)
+        self._asking.discard(seat)
         self._facts.append(("left", seat, info.name, why))
 
     def _on_end(self, event: dict[str, Any], at: float) -> None:
@@ -907,7 +931,8 @@ class SharedTable:
         """``person`` acts at their own seat (`ACTIONS`): ``card`` (passing: choose or unchoose
         it, no event; playing: play it), ``confirm_pass`` (the chosen cards, or the cards in
         ``value``), ``peskir`` yes/no, ``moon`` old/new, ``next``, ``undo``, ``hint`` (no
-        event), ``leave`` (``value`` ``other_game`` when they began another game), ``timeout``
+        event), ``leave`` (a rated game asks first: ``yes`` leaves, ``no`` stays; ``value``
+        ``other_game`` or ``tournament``: the server seated them elsewhere), ``timeout``
         (the page's countdown hit zero: the table's own clock decides). Once the rated timer
         has run out, any action gets the timer's events instead: the person has left."""
         if self.status == "open":
@@ -1014,11 +1039,20 @@ class SharedTable:
         return []
 
     def _act_leave(self, seat: int, value: str) -> list[dict[str, Any]]:
-        why = value or "button"
-        if why not in ("button", "other_game"):
-            raise TableActionError(say("one_of"), name="leave", choices="button, other_game",
+        """The leave button asks first in a rated game (``""``: the question, no event;
+        ``yes`` leaves, ``no`` stays); ``other_game`` and ``tournament`` leave at once (the
+        server seated the person elsewhere)."""
+        choices = ("", "yes", "no", "other_game", "tournament")
+        if value not in choices:
+            raise TableActionError(say("one_of"), name="leave", choices=", ".join(choices[1:]),
                                    value=shown(value))
-        return self._leave(seat, why)
+        if value == "no":
+            self._asking.discard(seat)
+            return []
+        if value == "" and self.settings.mode == "rated":
+            self._asking.add(seat)
+            return []
+        return self._leave(seat, value if value in ("other_game", "tournament") else "button")
 
     def _leave(self, seat: int, why: str) -> list[dict[str, Any]]:
         events = self._emptied([self._append("leave", seat=seat, why=why)])
@@ -1161,11 +1195,12 @@ class SharedTable:
             sheet=tuple((h.number, frame.turned(h.points())) for h in game.hands if h.is_over),
             totals=frame.turned(game.totals),
             names=frame.turned([i.name if i.kind == "person" else None for i in self._seats]),
+            stand_ins=frame.turned([i.name if i.kind == "bot" else None for i in self._seats]),
             away=tuple(sorted(frame.turn(s) for s, i in enumerate(self._seats)
                               if i.kind == "person" and i.away_since is not None)),
             record=game.record() if over else None)
         if stage in ("left", "ended"):
-            note = Note.of(say("multiplayer.closed")) if frame.watching \
+            note = self._watch_note(frame) if frame.watching \
                 else self._closing_note(seat, stage)
             return SeatView(note=note, can_leave=False, **common)
         hand = self._hand
@@ -1201,7 +1236,40 @@ class SharedTable:
                       and self._last_decision(seat) is not None),
             can_hint=practice and person and stage in ("pass", "play"),
             can_leave=person and stage != "game_over",
-            waiting_for=tuple(sorted(frame.turn(s) for s in self._waiting())), **common)
+            waiting_for=tuple(sorted(frame.turn(s) for s in self._waiting())),
+            waiting_on=self._waiting_on(),
+            leave_question=self._leave_question(seat) if person else None, **common)
+
+    def _waiting_on(self) -> str:
+        """What the table waits for: pass, peskir, play, moon, next ("": nothing)."""
+        if self.status != "playing":
+            return ""
+        hand = self._hand
+        if hand.is_over:
+            return "moon" if self._moon_pending() else "next"
+        if hand.phase == "pass":
+            return "pass"
+        return "peskir" if self._peskir_waiting() else "play"
+
+    def _leave_question(self, seat: int) -> Note | None:
+        """"Are you sure?" with what leaving would write, once the seat pressed "leave"."""
+        if seat not in self._asking:
+            return None
+        game = self.game
+        assert game is not None
+        finished = sum(1 for h in game.hands if h.is_over)
+        standings = leaving_standings(self.rules, game.totals, finished, seat)
+        return Note.of(say("table.leave_ask", result=self._leaving_words(
+            seat, standings, finished, asking=True)), "error")
+
+    def _leaving_words(self, seat: int, standings: Mapping[int, int | None], finished: int,
+                       asking: bool = False) -> Text:
+        """What leaving writes for ``seat`` (and its partner), as a clause."""
+        if len(standings) > 1:
+            partner = next(v for s, v in standings.items() if s != seat)
+            key = "ahead" if partner == 1 else "level" if partner == 0 else "behind"
+            return say(f"multiplayer.{'if_' if asking else ''}team_{key}")
+        return leaving_result(standings[seat], finished, asking)
 
     def _events_for(self, seat: int, frame: _Frame) -> tuple[Note, ...]:
         """What happened since ``seat``'s last decision, in the view's frame."""
@@ -1262,35 +1330,59 @@ class SharedTable:
                                      failure=rules.peskir_failure)))
         elif seat in hand.peskir and not hand.is_over and hand.trick_number == 1:
             notes.append(Note.of(say("table.peskir_declared"), "ok"))
-        if stage == "play":
+        if stage == "play":            # whom the table waits for otherwise: draw_table says
             notes.append(Note.of(say("table.your_turn")))
-        elif stage == "wait":
-            waiting = self._waiting()
-            notes.append(Note.of(say("multiplayer.wait_peskir")) if self._peskir_waiting()
-                         else Note.of(say("multiplayer.wait_play", seat=frame.word(waiting[0]))))
         elif stage == "moon":
             notes.append(Note.of(say("table.moon_choose", value=rules.moon_value)))
-        elif stage == "moon_wait":
-            notes.append(Note.of(say("multiplayer.moon_wait",
-                                     seat=frame.word(hand.moon_shooters[0]))))
         elif stage in ("hand_over", "game_over"):
             notes += self._hand_over_notes(seat, stage, frame)
         return Note.join(*notes)
 
     def _watch_note(self, frame: _Frame) -> Note | None:
-        """What the teacher reads: whom the table waits for, the hand's and game's scores."""
+        """What the teacher reads (whom the table waits for, draw_table says): the hand's and
+        the game's scores, the table closed, the results written so far."""
         hand = self._hand
-        if hand.is_over and not self._moon_pending():
-            return Note.join(*self._hand_over_notes(
-                None, "game_over" if self.status == "over" else "hand_over", frame))
-        waiting = self._waiting()
-        if not waiting:
+        notes: list[Note | None] = []
+        if self.status == "ended":
+            notes.append(Note.of(say("multiplayer.closed_watch")))
+        elif hand.is_over and not self._moon_pending():
+            notes += self._hand_over_notes(
+                None, "game_over" if self.status == "over" else "hand_over", frame)
+        return Note.join(*notes, self._results_note(frame))
+
+    def _results_note(self, frame: _Frame) -> Note | None:
+        """The rated results written so far, each with its person (the teacher's view)."""
+        if not self._results:
             return None
-        if len(waiting) == 1 and not self._peskir_waiting():
-            key = "multiplayer.moon_wait" if hand.is_over else "multiplayer.wait_play"
-            return Note.of(say(key, seat=frame.word(waiting[0])))
-        return Note.of(say("multiplayer.watch_waiting", seats=lambda lang: ", ".join(
-            frame.label(s, lang) for s in waiting)))
+
+        def item(result: SeatResult, lang: str) -> str:
+            info = self._seats[result.seat]
+            name = f"{info.name or '?'} ({frame.label(result.seat, lang)})"
+            said = say("multiplayer.no_result", name=name)[lang] if result.standing is None \
+                else f"{name} {signed(result.standing)}"
+            why = info.left if result.left is None else result.left
+            return f"{said} ({say(f'multiplayer.gone_{why}')[lang]})" if why else said
+
+        results = sorted(self._results.values(), key=lambda r: r.seat)
+        return Note.of(say("multiplayer.results", results=lambda lang: ", ".join(
+            item(r, lang) for r in results)))
+
+    def _named(self, seat: int, frame: _Frame) -> Callable[[str], str]:
+        """A seat with who plays there: "Doğu (Ayşe)", "Doğu (bilgisayar, Çağrı'nın
+        yerine)", "Doğu (bilgisayar)"; the viewer's own seat is just "Güney (sen)"."""
+        info = self._seats[seat]
+
+        def named(lang: str) -> str:
+            label = frame.label(seat, lang)
+            if not frame.watching and frame.turn(seat) == 0:
+                return label
+            if info.kind == "person" and info.name:
+                return say("multiplayer.named", seat=label, name=info.name)[lang]
+            if info.name:
+                return say("multiplayer.computer_for", seat=label, name=info.name,
+                           name_gen=name_case(info.name, "gen"))[lang]
+            return say("multiplayer.computer", seat=label)[lang]
+        return named
 
     def _hand_over_notes(self, seat: int | None, stage: str,
                          frame: _Frame) -> list[Note | None]:
@@ -1307,7 +1399,7 @@ class SharedTable:
             return notes
         winners = game.winners
         notes.append(Note.of(say("table.game_over", winners=lambda lang: ", ".join(
-            frame.label(s, lang) for s in winners)), "ok"))
+            self._named(s, frame)(lang) for s in winners)), "ok"))
         if self.settings.mode != "rated":
             notes.append(Note.of(say("table.practice_note")))
             return notes
@@ -1322,29 +1414,34 @@ class SharedTable:
         return notes
 
     def _closing_note(self, seat: int, stage: str) -> Note | None:
-        """Why the seat's game is over before its end: the person left, or the table closed."""
-        if stage == "ended":
-            return Note.of(say("multiplayer.closed"))
-        why, standings = self._left[seat]
-        notes: list[Note | None] = [self._timed_out.get(seat)]
-        if why in ("timer", "away", "idle", "other_game"):
-            notes.append(Note.of(say(f"multiplayer.why_{why}"), "error"))
+        """Why the seat's game is over before its end, said once: what made them leave, what
+        it writes, who plays on; or the teacher closed the table."""
         person = self._seats[seat].person
         written = self._results.get(person) if person is not None else None
+        if stage == "ended":
+            if self.settings.mode != "rated":
+                return Note.of(say("multiplayer.closed_game"))
+            if written is not None and written.standing is not None:
+                return Note.join(Note.of(say("multiplayer.closed_game")), Note.of(
+                    say("table.result", result=_result_word(written.standing))))
+            return Note.of(say("multiplayer.closed"))
+        why, standings, finished = self._left[seat]
+        notes: list[Note | None] = [self._timed_out.get(seat)]
+        if why not in ("button", "timer"):
+            notes.append(Note.of(say(f"multiplayer.why_{why}"), "error"))
+        counted = "table.left_you" if why == "button" else "table.left_counted"
         if self.settings.mode != "rated":
-            notes.append(Note.of(say("table.left_practice")))
+            notes.append(Note.of(say("table.left_practice" if why == "button"
+                                     else "multiplayer.counted_practice")))
         elif written is not None and written.left is None:    # written when the partner left
             notes.append(Note.of(say("table.result", result=_result_word(written.standing))))
-        elif len(standings) > 1:
-            partner = next(v for s, v in standings.items() if s != seat)
-            key = "ahead" if partner == 1 else "level" if partner == 0 else "behind"
-            notes.append(Note.of(say(f"multiplayer.left_team_{key}"),
-                                 "info" if key == "ahead" else "error"))
         else:
-            standing = standings[seat]
-            notes.append(Note.of(say("table.left_leading" if standing is None
-                                     else "table.left_loss"),
-                                 "info" if standing is None else "error"))
+            lost = standings[seat] == -1
+            notes.append(Note.of(say(counted, result=self._leaving_words(seat, standings,
+                                                                         finished)),
+                                 "error" if lost else "info"))
+        if self.status == "playing":
+            notes.append(Note.of(say("multiplayer.stand_in")))
         return Note.join(*notes)
 
 

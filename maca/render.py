@@ -465,11 +465,15 @@ def seat_label(seat: int, lang: str, players: int = 4, name: str | None = None,
 def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | None = None,
                size: float | None = None, number: int | None = None,
                title: str | None = None, names: Sequence[str | None] = (),
-               you: bool = True) -> str:
+               you: bool = True, turn: str = "show", state: str | None = None) -> str:
     """A trick on the table: each seat's card, the play order, who led and who won.
 
     ``names``: the people's names per seat, written beside the seats ("Batı · Ali"); with
     ``you`` False no seat is the viewer's ("Güney", not "sen": the teacher's view).
+    ``turn``: ``show`` frames the empty place of the seat to move and names it in the
+    caption, ``frame`` only frames it (a sentence nearby says whose turn it is), ``none``
+    neither (no one is to play: the cards are being passed); ``state`` ends the caption
+    ("kart geçirme sürüyor").
 
     >>> from maca import Hand, Rules
     >>> hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
@@ -481,6 +485,10 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
     >>> html = trick_html(hand.last_trick, lang="tr", names=(None, "Ali"), you=False)
     >>> "Batı · Ali" in html, "Güney (sen)" in html, "sen " in html
     (True, False, False)
+    >>> from maca.trick import Trick
+    >>> html = trick_html(Trick(0, (), None, 4), lang="tr", turn="none", state="kart geçirme")
+    >>> "sıra" in html, html.count(_LEGAL), html.endswith("kart geçirme</div></div>")
+    (False, 0, True)
     """
     lang, width = _lang(lang), _size(size)
     players = trick.players
@@ -492,7 +500,8 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
                                      max(len(n) for n in labels) * font * 0.62)
     height = width * 1.4
     plays = dict((seat, (i, card)) for i, (seat, card) in enumerate(trick.plays()))
-    next_seat = trick.seat_of(len(trick.cards)) if len(trick.cards) < players else None
+    next_seat = trick.seat_of(len(trick.cards)) \
+        if len(trick.cards) < players and turn != "none" else None
     body = [f'<rect x="1" y="1" width="{_num(table_w - 2)}" height="{_num(table_h - 2)}" '
             f'rx="{_num(width * 0.35)}" fill="#e7f0e9" stroke="#b5cbbb" stroke-width="1.5"/>']
     for seat, (x, y) in slots.items():
@@ -525,8 +534,10 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
         summary.append(say("render.won", seat=word(trick.winner, lang, players))[lang])
     if not trick.cards:
         summary.append(say("render.empty")[lang])
-    if next_seat is not None:
+    if next_seat is not None and turn == "show":
         summary.append(say("render.to_move", seat=word(next_seat, lang, players))[lang])
+    if state:
+        summary.append(state)
     caption = " · ".join(summary)
     return (f'<div role="group" aria-label="{escape(caption)}" style="display:inline-block;'
             f'max-width:100%;font-family:{FONT};line-height:1.3">'

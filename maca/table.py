@@ -53,7 +53,7 @@ from .scoring import leaving_standings, seat_standings
 from .trick import Trick
 
 __all__ = ["Table", "GameResult", "SeatView", "STAGES", "advice", "MODES", "TIMER_RANGE",
-           "WORDS", "make_rules", "totals_chart_svg", "say"]
+           "WORDS", "make_rules", "totals_chart_svg", "say", "leaving_result", "name_case"]
 
 MODES = ("practice", "rated")
 #: The move timer's range in seconds (source 002: 30–300 s for card games).
@@ -85,7 +85,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "game_over": ("Oyun bitti. Kazanan: {winners}.", "The game is over. Winner: {winners}."),
     "result": ("Sonucun: {result}.", "Your result: {result}."),
     "win": ("galibiyet (+1)", "win (+1)"),
-    "draw": ("beraberlik (0)", "draw (0)"),
+    "draw": ("0 (ne tek başına birinci ne sonuncu)", "0 (neither alone first nor last)"),
     "loss": ("mağlubiyet (−1)", "loss (−1)"),
     "none": ("puan yazılmadı", "no result written"),
     "rated_note": ("Puanlı oyun: sonuç oturum sıralamana işlendi.",
@@ -107,11 +107,24 @@ WORDS: dict[str, tuple[str, str]] = {
                       "Time is up: your most dangerous cards were passed for you: {cards}."),
     "time_out_peskir": ("Süren doldu: peşkir demediğin kabul edildi.",
                         "Time is up: you did not declare peşkir."),
-    "left_loss": ("Masadan kalktın: mağlup sayılırsın (−1).",
-                  "You left the table: it counts as a loss (−1)."),
-    "left_leading": ("Masadan kalktın: tamamlanan turlarda tek başına birinci olduğun için puan "
-                     "yazılmadı.", "You left the table: you led the completed hands alone, so no "
-                     "result is written."),
+    "left_you": ("Masadan kalktın: {result}.", "You left the table: {result}."),
+    "left_counted": ("Bu, masadan kalkmak sayılır: {result}.",
+                     "You are counted as having left the table: {result}."),
+    "lost_first": ("mağlup sayılırsın (−1)", "it counts as a loss (−1)"),
+    "lost_later": ("tamamlanan turlarda tek başına birinci olmadığın için mağlup sayılırsın (−1)",
+                   "you did not lead the completed hands alone, so it counts as a loss (−1)"),
+    "leading": ("tamamlanan turlarda tek başına birinci olduğun için puan yazılmadı",
+                "you led the completed hands alone, so no result is written"),
+    "leave_ask": ("Emin misin? Masadan kalkarsan yerine bilgisayar oynar; {result}.",
+                  "Are you sure? If you leave, a computer player takes your seat; {result}."),
+    "if_lost_first": ("mağlup sayılırsın (−1)", "it counts as a loss (−1)"),
+    "if_lost_later": ("tamamlanan turlarda tek başına birinci olmadığın için mağlup sayılırsın "
+                      "(−1)", "you do not lead the completed hands alone, so it counts as a loss "
+                      "(−1)"),
+    "if_leading": ("tamamlanan turlarda tek başına birinci olduğun için puan yazılmaz",
+                   "you lead the completed hands alone, so no result is written"),
+    "leave_yes": ("Evet, kalk", "Yes, leave"),
+    "leave_no": ("Vazgeç", "Stay"),
     "left_practice": ("Test oyunundan kalktın; oyun hiçbir yere kaydedilmedi.",
                       "You left the practice game; nothing is recorded."),
     "peskir_ask": ("Peşkir demek ister misin? (Bu turda hiç el almayacağını söylersin: hiç el "
@@ -124,8 +137,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "peskir_no": ("Peşkir demiyorum", "No peşkir"),
     "peskir_declared": ("Peşkir dedin: hiç el alma!", "You declared peşkir: take no trick!"),
     "not_now": ("Şu an bunu yapamazsın.", "You cannot do that now."),
-    "new_game": ("Yeni oyun: {rules}, {level} seviye, hedef {target}.",
-                 "New game: {rules}, {level} level, target {target}."),
+    "new_game": ("Yeni oyun: {rules}, bilgisayar oyuncuları: {level}, hedef {target}.",
+                 "New game: {rules}, computer players: {level}, target {target}."),
     "level_easy": ("kolay", "easy"),
     "level_medium": ("orta", "medium"),
     "level_hard": ("zor", "hard"),
@@ -256,6 +269,11 @@ class SeatView:
     away: tuple[int, ...] = ()                  # seats whose connection is lost
     record: str | None = None                   # the game record, when it may be shown
     watching: bool = False                      # the teacher's view: every hand, no "sen"
+    waiting_on: str = ""                        # what the table waits for: pass, peskir,
+                                                # play, moon, next ("": the stage says it)
+    stand_ins: tuple[str | None, ...] = ()      # per seat: the person a computer player
+                                                # took the seat from (None: none)
+    leave_question: Note | None = None          # "are you sure?" before leaving (asked)
 
 
 #: The stages of a `SeatView`: what the seat's panel waits for.
@@ -288,6 +306,47 @@ def advice(seen: Observation, stage: str, level: str, budget: float | None = -1.
     else:
         return Note.of(say("table.not_now"), "error")
     return Note.of(Text.join([note.said, why], ""))
+
+
+def leaving_result(standing: int | None, finished: int, asking: bool = False) -> Text:
+    """What leaving means for a lone player's result, as a clause (source 002): −1 in the
+    first hand, −1 later unless they lead the completed hands alone (then no result);
+    ``asking``: said before they leave ("… sayılırsın", "yazılmaz").
+
+    >>> leaving_result(-1, 2).say("tr")
+    'tamamlanan turlarda tek başına birinci olmadığın için mağlup sayılırsın (−1)'
+    >>> leaving_result(None, 2, asking=True).say("en")
+    'you lead the completed hands alone, so no result is written'
+    """
+    key = "leading" if standing != -1 else "lost_first" if finished == 0 else "lost_later"
+    return say(f"table.{'if_' if asking else ''}{key}")
+
+
+_VOWELS = "aıoueiöü"
+_HARD = "fstkçşhp"
+
+
+def name_case(name: str, case: str) -> str:
+    """A person's name with a Turkish case ending after an apostrophe (``gen``: Ayşe'nin,
+    ``loc``: Mehmet'te), by vowel harmony; any other text of a name as it is.
+
+    >>> name_case("Ayşe", "gen"), name_case("Mehmet", "loc"), name_case("Çağrı", "gen")
+    ("Ayşe'nin", "Mehmet'te", "Çağrı'nın")
+    >>> name_case("Umut", "gen"), name_case("Gül", "loc"), name_case("Oğuz", "loc")
+    ("Umut'un", "Gül'de", "Oğuz'da")
+    """
+    low = name.replace("I", "ı").replace("İ", "i").lower()
+    vowel = next((c for c in reversed(low) if c in _VOWELS), "e")
+    ends_vowel = bool(low) and low[-1] in _VOWELS
+    if case == "gen":
+        ending = {"a": "ın", "ı": "ın", "e": "in", "i": "in", "o": "un", "u": "un",
+                  "ö": "ün", "ü": "ün"}[vowel]
+        return f"{name}'{'n' if ends_vowel else ''}{ending}"
+    if case == "loc":
+        back = vowel in "aıou"
+        hard = bool(low) and low[-1] in _HARD
+        return f"{name}'{'t' if hard else 'd'}{'a' if back else 'e'}"
+    return name
 
 
 @dataclass
@@ -608,17 +667,30 @@ class Table:
         game = self.game
         finished = [h for h in game.hands if h.is_over]
         if self.mode == "practice":
-            standing, key = None, "left_practice"
+            standing = None
+            said = say("table.left_practice")
         else:
-            standing = leaving_standings(self.rules, game.totals, len(finished), self.seat)[self.seat]
-            key = "left_loss" if standing == -1 else "left_leading"
+            standing = leaving_standings(self.rules, game.totals, len(finished),
+                                         self.seat)[self.seat]
+            said = say("table.left_you", result=leaving_result(standing, len(finished)))
         self.left = True
         self._turn_started = None
         self.results.append(GameResult(self.games, self.mode, self.level, self.rules.name,
                                        len(finished), game.totals, (), standing, True))
         self._recorded = True
-        self.note = Note.of(say(f"table.{key}"), "error" if standing == -1 else "info")
+        self.note = Note.of(said, "error" if standing == -1 else "info")
         return self.note
+
+    def leave_question(self) -> Note | None:
+        """What leaving would cost now, asked before a rated game is left (None: a practice
+        game, or nothing to leave)."""
+        if self.mode != "rated" or self.stage in ("game_over", "left"):
+            return None
+        finished = sum(1 for h in self.game.hands if h.is_over)
+        standing = leaving_standings(self.rules, self.game.totals, finished,
+                                     self.seat)[self.seat]
+        return Note.of(say("table.leave_ask",
+                           result=leaving_result(standing, finished, asking=True)), "error")
 
     def tick(self) -> bool:
         """Check the move timer: when it has run out, the engine decides for you (and says
@@ -802,6 +874,10 @@ def totals_chart_svg(rules: Rules, rows: Sequence[Sequence[int]], lang: str = "t
     >>> svg = totals_chart_svg(Rules.preset("standard"), [(13, 5, 8, 0)], "en")
     >>> svg.startswith("<svg") and 'role="img"' in svg, "South (you) 13" in svg
     (True, True)
+    >>> long = ["Kuzey · Zeynep (bilgisayar, Çağrı'nın yerine)"] * 4
+    >>> 'width="360"' in svg, 'width="360"' in totals_chart_svg(Rules.preset("standard"),
+    ...                                                         [(13, 5, 8, 0)], labels=long)
+    (True, False)
     """
     n = rules.players
     running = [[0] * n]
@@ -809,7 +885,10 @@ def totals_chart_svg(rules: Rules, rows: Sequence[Sequence[int]], lang: str = "t
         running.append([a + b for a, b in zip(running[-1], row)])
     top = max([rules.target] + [v for r in running for v in r])
     low = min([0] + [v for r in running for v in r])
-    left, right, up, down = 34, 96, 12, 26
+    names = list(labels) if labels is not None else [seat_name(s, lang, n) for s in range(n)]
+    legend = max(len(f"{names[s]} {number(running[-1][s])}") for s in range(n))
+    left, right, up, down = 34, max(96, round(legend * 6.2) - 4), 12, 26
+    width += right - 96                          # a long legend widens the chart, not the plot
     plot_w, plot_h = width - left - right, height - up - down
     steps = max(len(running) - 1, 1)
 
@@ -820,7 +899,6 @@ def totals_chart_svg(rules: Rules, rows: Sequence[Sequence[int]], lang: str = "t
         return up + plot_h * (1 - (v - low) / ((top - low) or 1))
 
     title = say("table.chart_title")[lang]
-    names = list(labels) if labels is not None else [seat_name(s, lang, n) for s in range(n)]
     desc = "; ".join(f"{names[s]}: {number(running[-1][s])}" for s in range(n))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" '
              f'height="{height}" viewBox="0 0 {width} {height}" '

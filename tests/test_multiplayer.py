@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from maca import Game
 from maca.bots import TimeoutBot
-from maca.cards import Card, CardSet
+from maca.cards import Card, CardSet, card_list
 from maca.errors import CardError, IllegalActionError, MacaError, RecordError, SettingError
 from maca.multiplayer import (HAND_WINDOW, RECONNECT_SECONDS, SeatInfo, SeatResult,
                               SharedTable, TableActionError, TableSettings, draw_round)
@@ -368,10 +368,12 @@ def test_the_rated_timer_warns_then_a_computer_decides_and_the_person_leaves() -
     left = table.view(1)
     assert left.stage == "left" and not left.cards and not left.events and left.record is None
     text = left.note.text("tr")
-    assert "en tehlikeli kartların geçirildi" in text and "Hamle süren doldu" in text
-    assert "mağlup sayılırsın (−1)" in text
+    assert text == ("Süren doldu: senin yerine en tehlikeli kartların geçirildi: "
+                    f"{card_list(table.game.hand.given(1))}. Bu, masadan kalkmak sayılır: "
+                    "mağlup sayılırsın (−1). Yerine bilgisayar oynuyor.")
+    assert "You are counted as having left the table" in left.note.text("en")
     others = " ".join(e.text("tr") for e in table.view(0).events)
-    assert "Hamle süresi dolduğu için Kişi 1 masadan kalkmış sayılır" in others
+    assert "Hamle süresi dolduğu için Kişi 1 masadan kalkmış sayıldı" in others
     # a computer player took the seat: the game goes on without waiting for it
     settle(table)
     assert table.view(0).stage in ("play", "wait") and table.status == "playing"
@@ -413,7 +415,8 @@ def test_a_connection_lost_longer_than_the_limit_counts_as_leaving() -> None:
     assert [e["t"] for e in table.connected(PERSON + 1, False)] == ["away"]
     assert table.connected(PERSON + 1, False) == []
     assert table.view(0).away == (1,) and table.view(1).away == (0,)
-    assert "Kişi 1 bağlantısını kaybetti" in " ".join(e.text("tr") for e in table.view(0).events)
+    # said once, by draw_table from ``away`` (not also among the events)
+    assert "bağlantı" not in " ".join(e.text("tr") for e in table.view(0).events)
     clock.now += 100
     assert [e["t"] for e in table.connected(PERSON + 1, True)] == ["back"]
     assert table.view(0).away == ()
@@ -444,7 +447,7 @@ def test_away_in_an_open_table_gives_up_the_seat() -> None:
 @pytest.mark.parametrize("why", ["button", "other_game"])
 def test_leaving_in_the_first_hand_is_a_loss_and_a_computer_takes_the_seat(why: str) -> None:
     table = make_table(people=2, mode="rated")
-    events = table.act(PERSON, "leave", "" if why == "button" else why)
+    events = table.act(PERSON, "leave", "yes" if why == "button" else why)
     assert [(e["t"], e["why"]) for e in events] == [("leave", why)]
     assert table.results() == (SeatResult(0, PERSON, -1, why),)
     assert table.seat_of(PERSON) is None
@@ -454,6 +457,39 @@ def test_leaving_in_the_first_hand_is_a_loss_and_a_computer_takes_the_seat(why: 
     assert table.seats[0].kind == "bot" and table.view(1).names == ("Kişi 1", None, None, None)
 
 
+def test_the_leave_button_asks_first_in_a_rated_game_and_nothing_happens_until_yes() -> None:
+    table = make_table(people=2, mode="rated")
+    events = copy.deepcopy(table.events)
+    assert table.act(PERSON, "leave") == [] and table.events == events
+    question = table.view(0).leave_question
+    assert question is not None and table.view(1).leave_question is None
+    assert question.text("tr") == ("Emin misin? Masadan kalkarsan yerine bilgisayar oynar; "
+                                   "mağlup sayılırsın (−1).")
+    asked = state(table)
+    with pytest.raises(TableActionError):
+        table.act(PERSON, "leave", "maybe")              # refused: the question stays
+    assert state(table) == asked
+    assert table.act(PERSON, "leave", "no") == [] and table.view(0).leave_question is None
+    assert table.seat_of(PERSON) == 0 and table.events == events
+    table.act(PERSON, "leave")
+    assert [(e["t"], e["why"]) for e in table.act(PERSON, "leave", "yes")] == [("leave",
+                                                                               "button")]
+    assert table.view(0).note.text("tr").startswith("Masadan kalktın: mağlup sayılırsın (−1).")
+
+
+def test_a_practice_game_is_left_at_once_and_a_tournament_part_counts_as_leaving() -> None:
+    practice = make_table(people=2)
+    assert [e["why"] for e in practice.act(PERSON, "leave")] == ["button"]
+    table = make_table(people=2, mode="rated")
+    assert [e["why"] for e in table.act(PERSON, "leave", "tournament")] == ["tournament"]
+    assert table.results() == (SeatResult(0, PERSON, -1, "tournament"),)
+    assert table.view(0).note.text("tr") == (
+        "Öğretmenin turnuvanın yeni bölümünü başlattı ve seni yeni bir masaya oturttu. Bu, "
+        "masadan kalkmak sayılır: mağlup sayılırsın (−1). Yerine bilgisayar oynuyor.")
+    others = " ".join(e.text("tr") for e in table.view(1).events)
+    assert "Turnuvanın yeni bölümü başladığı için Kişi 0 bu masadan kalkmış sayıldı" in others
+
+
 def test_leaving_later_is_scored_on_the_completed_hands() -> None:
     for seed in range(6):
         table = make_table(people=2, mode="rated", level="easy", seed=seed)
@@ -461,10 +497,12 @@ def test_leaving_later_is_scored_on_the_completed_hands() -> None:
                 until=lambda t: t.summary()["hand"] == 3 and t.view(0).stage == "pass")
         game = Game.from_record(table.record())
         expected = leaving_standings(table.rules, game.totals, 2, 1)[1]
-        table.act(PERSON + 1, "leave")
+        table.act(PERSON + 1, "leave", "yes")
         assert table.results() == (SeatResult(1, PERSON + 1, expected, "button"),)
-        note = table.view(1).note.text("en")
-        assert ("no result is written" in note) == (expected is None)
+        note = table.view(1).note.text("tr")
+        assert note.startswith("Masadan kalktın: tamamlanan turlarda tek başına birinci ")
+        assert ("puan yazılmadı" in note) == (expected is None)
+        assert ("olmadığın için mağlup sayılırsın (−1)" in note) == (expected == -1)
 
 
 def test_a_partner_gets_the_teams_result_at_once_and_keeps_it() -> None:
@@ -478,12 +516,12 @@ def test_a_partner_gets_the_teams_result_at_once_and_keeps_it() -> None:
             continue
         game = Game.from_record(table.record())
         expected = leaving_standings(table.rules, game.totals, 1, 1)
-        table.act(PERSON + 1, "leave")
+        table.act(PERSON + 1, "leave", "yes")
         assert table.results() == (SeatResult(1, PERSON + 1, expected[1], "button"),
                                    SeatResult(3, PERSON + 3, expected[3], None))
         outcomes.add((expected[1], expected[3]))
         partner = " ".join(e.text("en") for e in table.view(3).events)
-        assert "Your partner left the table: your result is written now" in partner
+        assert "Your partner left the table; your result is written now" in partner
         play_on(table, 4, random.Random(seed))
         results = {r.person: r for r in table.results()}
         assert results[PERSON + 3] == SeatResult(3, PERSON + 3, expected[3], None)
@@ -655,7 +693,7 @@ def test_a_moon_under_the_choice_rule_is_chosen_by_its_shooter(shooter: int) -> 
         assert table._hand.points() == (-26, 0, 0, 0)
     else:
         assert view.stage == "moon_wait"
-        assert "Kuzey kafa attı; puanın nasıl yazılacağını seçiyor." in view.note.text("tr")
+        assert view.note is None and view.waiting_on == "moon"      # draw_table says it
         (chosen,) = table.advance()
         assert (chosen["t"], chosen["seat"], chosen["by"]) == ("moon", 2, "bot")
         assert "Kuzey" in " ".join(e.text("tr") for e in table.view(0).events)
@@ -747,7 +785,8 @@ def test_views_are_in_the_viewers_frame_and_the_teacher_watches_the_tables() -> 
     mover = hand.to_move
     assert table.view(mover).stage == "play"
     assert "Sıra sende" in table.view(mover).note.text("tr")
-    assert table.view((mover + 1) % 4).note.text("tr") == "Sıra Doğu'da."
+    waiting = table.view((mover + 1) % 4)      # draw_table says whose turn it is, once
+    assert waiting.note is None and waiting.waiting_on == "play" and waiting.to_move == 3
     watched = table.watch()
     assert watched.watching and watched.names == tuple(f"Kişi {s}" for s in range(4))
     assert watched.revealed == tuple(hand.cards(s) for s in range(4))
@@ -760,7 +799,7 @@ def test_views_are_in_the_viewers_frame_and_the_teacher_watches_the_tables() -> 
 def test_the_teacher_watches_a_seat_whose_person_left_and_is_never_sen() -> None:
     table = make_table(people=2, mode="rated", passing=False)
     settle(table)
-    table.act(PERSON, "leave")
+    table.act(PERSON, "leave", "yes")
     settle(table)
     watched = table.watch(0)
     assert watched.stage in ("play", "wait") and watched.cards == table._hand.cards(0)
@@ -772,7 +811,8 @@ def test_the_teacher_watches_a_seat_whose_person_left_and_is_never_sen() -> None
     for text in texts:
         assert "(sen)" not in text and "(you)" not in text
         assert not re.search(r"\b(sen|sende|you|your|Sıra sende)\b", text, re.I), text
-    assert watched.note.text("tr") == "Sıra Batı'da."      # the person left at the table
+    assert watched.stand_ins == ("Kişi 0", None, None, None)
+    assert "Kişi 0 (Güney) −1 (kalktı)" in watched.note.text("tr")     # the result written
     assert watched.seconds_left == table.view(1).seconds_left == pytest.approx(60)
 
 
@@ -853,7 +893,7 @@ def test_no_view_names_a_card_its_seat_may_not_know(preset: str) -> None:
             if not table.advance():
                 luck = rng.random()
                 if luck < 0.01:
-                    table.act(PERSON + 1, "leave") if table.seat_of(PERSON + 1) is not None \
+                    table.act(PERSON + 1, "leave", "yes") if table.seat_of(PERSON + 1) is not None \
                         else None
                 elif luck < 0.02:
                     table.connected(PERSON, False)
@@ -934,7 +974,7 @@ def test_random_play_replays_to_the_same_table_and_record(preset: str, mode: str
             elif kind == 8:
                 table.connected(person, rng.random() < 0.5)
             elif rng.random() < 0.1:
-                table.act(person, "leave")
+                table.act(person, "leave", rng.choice(["", "yes", "no"]))
             else:
                 table.act(person, rng.choice(["undo", "next", "timeout"]))
         except MacaError:
