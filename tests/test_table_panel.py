@@ -113,6 +113,7 @@ from html import unescape  # noqa: E402
 from maca import Game, Hand, Rules  # noqa: E402
 from maca.cards import CardSet  # noqa: E402
 from maca.panels.table import Control, TableChoices, draw_table  # noqa: E402
+from maca import render  # noqa: E402
 from maca.render import cards_in_html  # noqa: E402
 from maca.table import SeatView  # noqa: E402
 
@@ -162,10 +163,12 @@ def test_a_seat_waiting_for_another_says_whose_turn_and_that_the_table_waits() -
         assert 'data-act="leave"' in html and 'data-act="hint"' not in html
         assert cards_in_html(html) == hand.cards(0) | CardSet(hand.current_trick.cards)
     tr, en = _text(draw_table(view, "tr", True)), _text(draw_table(view, "en", True))
-    place = {1: ("Batı'da", "West"), 2: ("Kuzey'de", "North"), 3: ("Doğu'da", "East")}[mover]
-    name = f" ({NAMES[mover]})" if NAMES[mover] else ""
-    assert f"Sıra {place[0]}{name}." in tr and f"Waiting for {place[1]}{name}." in en
-    assert "bağlantısı koptu; masa onu bekliyor" in tr and "the table waits for them" in en
+    said = {1: ("Sıra Ali'de (Batı).", "Ali (West) to play."),
+            2: ("Sıra Kuzey'de.", "North to play."),
+            3: ("Sıra Zeynep'te (Doğu).", "Zeynep (East) to play.")}[mover]
+    assert said[0] in tr and said[1] in en and tr.count("Sıra ") == 1    # said once
+    assert "Ali'nin (Batı) bağlantısı koptu; masa onu en çok 3 dakika bekler." in tr
+    assert "Ali (West) lost the connection; the table waits up to 3 minutes." in en
     assert "Batı · Ali" in tr and "Doğu · Zeynep" in tr and "Ayşe" not in tr   # own: "sen"
     assert "Güney (sen)" in tr
 
@@ -177,8 +180,11 @@ def test_a_seat_that_passed_waits_for_the_others_cards() -> None:
     hand.give(2, RuleBot().choose_pass(hand.observe(2)))
     view = _seat_view(hand, "passed", waiting_for=(1, 3))
     tr, en = draw_table(view, "tr", True), draw_table(view, "en", True)
-    assert "Kart geçirmesi beklenenler: Batı (Ali), Doğu (Zeynep)." in _text(tr)
-    assert "Still to pass their cards: West (Ali), East (Zeynep)." in _text(en)
+    assert "Henüz kart geçirmeyenler: Ali (Batı), Zeynep (Doğu)." in _text(tr)
+    assert "Not yet passed their cards: Ali (West), Zeynep (East)." in _text(en)
+    # nobody is to play while the cards are passed: no frame, no "sıra" under the trick
+    assert "1. el · henüz kart yok · kart geçirme sürüyor" in tr and "sıra" not in _text(tr)
+    assert render._LEGAL not in tr.split("maca-cards")[0]
     assert 'data-act="confirm_pass"' not in tr and 'aria-pressed' not in tr.split("maca-cards")[1]
     assert cards_in_html(tr) == hand.cards(0) == cards_in_html(en)
     assert not cards_in_html(tr) & passed
@@ -202,7 +208,7 @@ def test_the_teacher_watches_every_hand_and_no_seat_is_sen() -> None:
             c for t in hand.tricks for c in t.cards)
         assert ("Güney · Ayşe" if lang == "tr" else "South · Ayşe") in text
     text = _text(draw_table(view, "tr", True))
-    assert "Sıra Güney'de (Ayşe)." in text and "Oyuncuların elindeki kartlar" in text
+    assert "Sıra Ayşe'de (Güney)." in text and "Oyuncuların elindeki kartlar" in text
     assert "Puan tablosu" in text
 
 
@@ -214,7 +220,8 @@ def test_names_beside_the_seats_in_the_trick_the_sheet_and_the_chart() -> None:
     text = _text(html)
     assert "<th>West · Ali</th>" in text and "<th>South (you)</th>" in text
     assert "West · Ali 26" in text                       # the chart's legend
-    assert "Still to go on to the next hand: West (Ali), East (Zeynep)." in text
+    assert ("You are ready; waiting for the others. Not yet ready for the next hand: Ali (West), "
+            "Zeynep (East).") in text
     assert 'data-act="next" data-value="" aria-disabled="true"' in html   # already pressed
     assert 'download="maca-table-7.txt"' in html
     ready = draw_table(SeatView(**{**view.__dict__, "waiting_for": (0, 1)}), "en", True)
@@ -229,7 +236,7 @@ def test_moon_wait_and_an_ended_table() -> None:
     assert "Kuzey kafa attı; eski usul mü yeni usul mü, seçmesi bekleniyor." in _text(moon)
     assert 'data-act="moon"' not in moon and "Puan tablosu" in moon
     ended = draw_table(SeatView(stage="ended", can_leave=False, away=(1,), **base), "en", True)
-    assert "The teacher ended the table" in ended and "connection" not in ended
+    assert "connection" not in ended                 # the table's note says it was closed
     assert 'data-act=' not in ended and cards_in_html(ended) == CardSet()
 
 
@@ -306,3 +313,67 @@ def test_cards_in_html_finds_every_card_a_drawn_panel_shows_and_nothing_else() -
             first = False
         assert table.stage == "hand_over"
         assert cards_in_html(panel.body(True)) == CardSet(table.rules.deck_mask)
+
+
+def test_leaving_a_rated_game_asks_first_and_a_practice_game_does_not() -> None:
+    panel = table_game(lang="tr", level="easy", seed=2)
+    panel.act("mode", "rated")
+    panel.act("start")
+    table = panel.table
+    panel.act("leave")
+    html = panel.body(True)
+    assert table.stage == "pass" and not table.results            # nothing happened yet
+    assert ("Emin misin? Masadan kalkarsan yerine bilgisayar oynar; mağlup sayılırsın (−1)."
+            in _text(html))
+    assert 'data-act="leave" data-value="yes"' in html and 'data-value="no"' in html
+    panel.act("leave", "no")
+    assert "Emin misin" not in panel.body(True) and table.stage == "pass"
+    with pytest.raises(SettingError):
+        panel.act("leave", "maybe")                                 # refused: unchanged
+    assert table.stage == "pass" and not panel.asking
+    panel.act("leave")
+    panel.act("leave", "yes")
+    assert table.stage == "left" and table.results[-1].standing == -1
+    assert "Masadan kalktın: mağlup sayılırsın (−1)." in _text(panel.body(True))
+    practice = table_game(lang="tr", level="easy", seed=2)
+    practice.act("start")
+    practice.act("leave")
+    assert practice.table.stage == "left"
+
+
+def test_a_shared_table_offers_the_idle_limit_in_a_test_game_only() -> None:
+    choices = TableChoices(shared=True)
+    groups = dict(choices.controls("tr"))
+    assert [c.label for c in groups["Hamle yapılmazsa kalkmış sayılma (Test oyunu)"]] == [
+        "5 dk", "10 dk", "Kapalı"]
+    assert choices.act("idle", "600") and choices.values()["idle"] == 600
+    with pytest.raises(SettingError):
+        choices.act("idle", "5")
+    choices.act("mode", "rated")
+    assert choices.values()["idle"] == 300 and "Hamle yapılmazsa" not in str(
+        choices.controls("tr"))
+    assert "Hamle yapılmazsa" not in str(TableChoices().controls("tr"))
+
+
+def test_a_computer_player_in_a_leavers_seat_is_named_as_such() -> None:
+    hand = _mid_trick()
+    view = SeatView(seat=0, players=4, rules=RULES, mode="rated", level="medium",
+                    stage="wait", trick=hand.current_trick, to_move=hand.to_move,
+                    names=("Ayşe", None, None, "Zeynep"), stand_ins=(None, None, None, None),
+                    waiting_for=(hand.to_move,), waiting_on="play")
+    gone = SeatView(**{**view.__dict__, "names": ("Ayşe", None, None, None),
+                       "stand_ins": (None, None, None, "Çağrı")})
+    tr, en = _text(draw_table(gone, "tr", True)), _text(draw_table(gone, "en", True))
+    assert "Doğu · bilgisayar (Çağrı'nın yerine)" in tr and "East · computer (for Çağrı)" in en
+
+
+def test_peskir_says_only_whom_it_waits_for_and_the_teacher_reads_whose_time_it_is() -> None:
+    hand = Hand.deal(Rules.preset("turkish"), seed=3)
+    view = SeatView(seat=0, players=4, rules=hand.rules, mode="rated", level="medium",
+                    stage="wait", trick=hand.current_trick, to_move=hand.to_move,
+                    names=NAMES, waiting_for=(1, 3), waiting_on="peskir", cards=hand.cards(0))
+    tr = _text(draw_table(view, "tr", True))
+    assert "Peşkir kararı beklenenler: Ali (Batı), Zeynep (Doğu)." in tr and "Sıra" not in tr
+    watched = SeatView(**{**view.__dict__, "watching": True, "waiting_for": (3,),
+                          "waiting_on": "play", "seconds_left": 42.0, "can_leave": False})
+    assert "Zeynep'in (Doğu) kalan süresi: 42 sn" in _text(draw_table(watched, "tr", True))

@@ -27,8 +27,12 @@ from typing import Any, Callable, NamedTuple, Sequence
 from .. import render
 from ..cards import CardSet, card_list
 from ..rules import PRESET_NAMES, Rules
-from ..table import TIMER_RANGE, WARNING_SECONDS, SeatView, Table, make_rules, totals_chart_svg
-from ..words import SeatWord, catalogue, number as _number, preset_name, say, signed
+from dataclasses import replace
+
+from ..multiplayer import IDLE_SECONDS
+from ..table import (TIMER_RANGE, WARNING_SECONDS, SeatView, Table, make_rules, name_case,
+                     totals_chart_svg)
+from ..words import catalogue, number as _number, preset_name, say, seat_form, signed
 from .base import (Panel, button, card_buttons, group, heading, note_html, notes_html,
                    parse_card, parse_choice, parse_number, row)
 
@@ -66,17 +70,24 @@ WORDS: dict[str, tuple[str, str]] = {
     "download": ("Kaydı indir (metin dosyası)", "Download the record (a text file)"),
     "trick": ("Masadaki el", "The trick"),
     "game_word": ("oyun", "game"),
+    "idle": ("Hamle yapılmazsa kalkmış sayılma (Test oyunu)",
+             "No move for this long counts as leaving (practice game)"),
+    "idle_minutes": ("{n} dk", "{n} min"),
     # a table of several people: whom it waits for
-    "wait_pass": ("Kart geçirmesi beklenenler: {seats}.", "Still to pass their cards: {seats}."),
-    "wait_turn": ("Sıra {seat:loc}{name}.", "Waiting for {seat:nom}{name}."),
-    "wait_next": ("Sonraki tura geçmesi beklenenler: {seats}.",
-                  "Still to go on to the next hand: {seats}."),
-    "wait_moon": ("{seat:Nom}{name} kafa attı; eski usul mü yeni usul mü, seçmesi bekleniyor.",
-                  "{seat:Nom}{name} shot the moon; waiting for the choice of old or new style."),
-    "away": ("{seat:Gen}{name} bağlantısı koptu; masa onu bekliyor.",
-             "The connection of {seat:nom}{name} is lost; the table waits for them."),
-    "ended": ("Öğretmen masayı kapattı; oyun burada bitti.",
-              "The teacher ended the table; the game stops here."),
+    "wait_pass": ("Henüz kart geçirmeyenler: {seats}.", "Not yet passed their cards: {seats}."),
+    "wait_peskir": ("Peşkir kararı beklenenler: {seats}.",
+                    "Still to decide on peşkir: {seats}."),
+    "wait_turn": ("Sıra {who}.", "{who} to play."),
+    "wait_next": ("Sonraki tura hazır olmayanlar: {seats}.",
+                  "Not yet ready for the next hand: {seats}."),
+    "ready": ("Hazırsın; ötekiler bekleniyor.", "You are ready; waiting for the others."),
+    "wait_moon": ("{who} kafa attı; eski usul mü yeni usul mü, seçmesi bekleniyor.",
+                  "{who} shot the moon; waiting for the choice of old or new style."),
+    "away": ("{who} bağlantısı koptu; masa onu en çok 3 dakika bekler.",
+             "{who} lost the connection; the table waits up to 3 minutes."),
+    "passing_now": ("kart geçirme sürüyor", "the cards are being passed"),
+    "time_of": ("{who} kalan süresi: {seconds} sn", "Time left for {who}: {seconds} s"),
+    "stand_in": ("bilgisayar ({name} yerine)", "computer (for {name})"),
 }
 catalogue("table_panel", WORDS, scoped=True)
 
@@ -84,6 +95,7 @@ _TIMERS = (30, 60, 120, 300)
 _LEVELS = ("easy", "medium", "hard")
 _MODES = ("practice", "rated")
 _MOONS = ("old", "new", "choice")
+_IDLES = (300, 600, 0)          # a shared Test game's idle limit: 5 min, 10 min, off
 
 
 def _preset(name: str, lang: str) -> str:
@@ -104,24 +116,35 @@ class Control(NamedTuple):
 class TableChoices:
     """The choices of a table before its game: the computer players' level, the rules (a
     preset), practice or rated, the rated move timer, the target, passing and the moon rule.
-    The book's setup screen and the class server's "open a table" form both offer them.
+    The book's setup screen and the class server's "open a table" form both offer them; a
+    table of several people (``shared``) also has the Test game's idle limit (5 or 10
+    minutes without a move on one's turn count as leaving, or off).
 
     >>> choices = TableChoices(level="medium")
     >>> choices.act("mode", "rated"), choices.act("timer", "30"), choices.act("start", "")
     (True, True, False)
     >>> choices.values()["timer"], choices.values()["mode"], choices.make_rules().target
     (30, 'rated', 100)
+    >>> shared = TableChoices(shared=True)
+    >>> shared.values()["idle"], shared.act("idle", "0"), shared.values()["idle"]
+    (300, True, 0)
+    >>> choices.act("idle", "0"), "idle" in choices.values()
+    (False, False)
     """
 
     #: The actions that change a choice (the buttons of `controls`).
     ACTIONS = ("level", "rules", "mode", "timer", "target", "passing", "moon_rule")
+    #: A shared table's: the same and the idle limit.
+    SHARED_ACTIONS = ACTIONS + ("idle",)
 
     def __init__(self, rules: str = "standard", level: str = "hard", mode: str = "practice",
                  timer: int = 60, target: int | None = None, passing: bool | None = None,
-                 moon: str | None = None) -> None:
+                 moon: str | None = None, *, shared: bool = False,
+                 idle: int = IDLE_SECONDS) -> None:
         make_rules(rules, target, passing, moon)     # refuse bad choices now
         self.rules, self.level, self.mode, self.timer = rules, level, mode, timer
         self.target, self.passing, self.moon = target, passing, moon
+        self.shared, self.idle = shared, idle
 
     def act(self, action: str, value: str) -> bool:
         """Change the choice ``action`` names to ``value`` (`SettingError` for a value no
@@ -141,6 +164,8 @@ class TableChoices:
             self.passing = parse_choice(value, ("on", "off"), "passing") == "on"
         elif action == "moon_rule":
             self.moon = parse_choice(value, _MOONS, "moon")
+        elif action == "idle" and self.shared:
+            self.idle = int(parse_choice(value, tuple(map(str, _IDLES)), "idle"))
         else:
             return False
         return True
@@ -151,10 +176,15 @@ class TableChoices:
 
     def values(self) -> dict[str, Any]:
         """The choices as keyword arguments of `maca.table.Table` (and of the class server's
-        table settings): rules, level, mode, timer (None in practice), target, passing, moon."""
-        return {"rules": self.rules, "level": self.level, "mode": self.mode,
-                "timer": self.timer if self.mode == "rated" else None, "target": self.target,
-                "passing": self.passing, "moon": self.moon}
+        table settings): rules, level, mode, timer (None in practice), target, passing, moon;
+        a shared table's also idle (a rated game's timer counts instead: the default)."""
+        values: dict[str, Any] = {
+            "rules": self.rules, "level": self.level, "mode": self.mode,
+            "timer": self.timer if self.mode == "rated" else None, "target": self.target,
+            "passing": self.passing, "moon": self.moon}
+        if self.shared:
+            values["idle"] = self.idle if self.mode == "practice" else IDLE_SECONDS
+        return values
 
     def controls(self, lang: str) -> list[tuple[str, list[Control]]]:
         """The choices' buttons, in labelled groups (the timer's only for a rated game)."""
@@ -170,6 +200,11 @@ class TableChoices:
         if self.mode == "rated":
             out.append((say("table_panel.timer")[lang], [
                 Control(str(v), "timer", str(v), self.timer == v) for v in _TIMERS]))
+        elif self.shared:
+            out.append((say("table_panel.idle")[lang], [
+                Control(say("table_panel.idle_minutes", n=v // 60)[lang] if v
+                        else say("table_panel.off")[lang], "idle", str(v), self.idle == v)
+                for v in _IDLES]))
         targets = sorted({50, 100, make_rules(self.rules).target})
         out.append((say("table_panel.target")[lang], [
             Control(str(v), "target", str(v), rules.target == v) for v in targets]))
@@ -204,6 +239,7 @@ class TablePanel(Panel):
         self.seed, self.budget = seed, budget
         self.table: Table | None = None
         self.results: list[Any] = []
+        self.asking = False         # "are you sure?" asked before leaving a rated game
 
     def title(self) -> str:
         return say("table_panel.panel_table")[self.lang]
@@ -229,7 +265,7 @@ class TablePanel(Panel):
             "next": lambda _: self._table().next_hand(),
             "undo": lambda _: self._table().undo(),
             "hint": lambda _: self._table().hint(),
-            "leave": lambda _: self._table().leave(),
+            "leave": self._leave,
             "again": lambda _: self._table().new_game(),
             "setup": lambda _: self._to_setup(),
             "timeout": lambda _: self._table().tick(),
@@ -251,6 +287,20 @@ class TablePanel(Panel):
             self.start()
         assert self.table is not None
         return self.table
+
+    def _leave(self, value: str) -> None:
+        """The leave button: a rated game asks first ("" the question, ``yes`` leaves, ``no``
+        stays); a practice game is left at once."""
+        table = self._table()
+        if value:
+            value = parse_choice(value, ("yes", "no"), "leave")
+        if value == "no":
+            self.asking = False
+        elif value == "" and table.leave_question() is not None:
+            self.asking = True
+        else:
+            self.asking = False
+            table.leave()
 
     def _card(self, value: str) -> None:
         table = self._table()
@@ -285,7 +335,10 @@ class TablePanel(Panel):
         over = table.stage in ("game_over", "left")
         again = [Control(say("table_panel.again")[lang], "again"),
                  Control(say("table_panel.setup")[lang], "setup")] if over else []
-        return draw_table(table.view(), lang, live, again,
+        view = table.view()
+        if self.asking and not over:
+            view = replace(view, leave_question=table.leave_question())
+        return draw_table(view, lang, live, again,
                           aside=self.session_html() if over else "",
                           record_file=f"maca-game-{table.games}.txt")
 
@@ -318,6 +371,8 @@ def draw_table(view: SeatView, lang: str, live: bool, extra_controls: Sequence[C
                                    reasons={c: t[lang] for c, t in view.reasons.items()},
                                    label=label)
         parts.append(heading(label) + buttons)
+    if view.leave_question is not None:
+        parts.append(note_html(view.leave_question, lang))
     parts.append(_controls_html(_groups(view, lang, extra_controls), live))
     parts.append(note_html(view.note, lang))
     return "".join(parts)
@@ -358,31 +413,50 @@ def _groups(view: SeatView, lang: str, extra: Sequence[Control]) -> list[tuple[s
         main.append(Control(say("hint")[lang], "hint"))
     if view.can_undo:
         main.append(Control(say("table_panel.undo")[lang], "undo"))
-    if view.can_leave:
+    if view.can_leave and view.leave_question is not None:
+        main += [Control(say("table.leave_yes")[lang], "leave", "yes"),
+                 Control(say("table.leave_no")[lang], "leave", "no")]
+    elif view.can_leave:
         main.append(Control(say("table_panel.leave")[lang], "leave"))
     return [("", main)] if main else []
 
 
-def _label(view: SeatView, seat: int, lang: str) -> str:
-    """A seat's label in the view: "Batı · Ali"; the viewer's own is "Güney (sen)"."""
-    name = view.names[seat] if seat < len(view.names) else None
+def _occupant(view: SeatView, seat: int, lang: str) -> str | None:
+    """Who plays in a seat, beside its place: a person's name, "bilgisayar (Çağrı'nın
+    yerine)" for a computer player that took a person's seat, else None (the viewer's own
+    seat too)."""
     if seat == view.seat and not view.watching:
-        name = None
-    return render.seat_label(seat, lang, view.players, name, you=not view.watching)
-
-
-def _who(view: SeatView, seat: int, lang: str) -> dict[str, Any]:
-    """A seat for a sentence: ``seat`` (its forms: "Batı'da", "sende") and ``name`` (" (Ali)"
-    after it, or nothing)."""
+        return None
     name = view.names[seat] if seat < len(view.names) else None
-    word = render.PlaceWord if view.watching else SeatWord
-    return {"seat": word(seat, lang, view.players),
-            "name": f" ({name})" if name and (view.watching or seat != view.seat) else ""}
+    if name:
+        return name
+    gone = view.stand_ins[seat] if seat < len(view.stand_ins) else None
+    if gone:
+        return say("table_panel.stand_in",
+                   name=name_case(gone, "gen") if lang == "tr" else gone)[lang]
+    return None
+
+
+def _label(view: SeatView, seat: int, lang: str) -> str:
+    """A seat's label in the view: "Batı · Ali", "Doğu · bilgisayar (Çağrı'nın yerine)"; the
+    viewer's own is "Güney (sen)"."""
+    return render.seat_label(seat, lang, view.players, _occupant(view, seat, lang),
+                             you=not view.watching)
+
+
+def _who(view: SeatView, seat: int, lang: str, case: str = "nom") -> str:
+    """A seat for a sentence, the person first: "Ayşe'de (Doğu)", "Mehmet'in (Batı)",
+    "Doğu'da" (no person there); English "Ayşe (East)"."""
+    name = view.names[seat] if seat < len(view.names) else None
+    place = seat_form(seat, lang, "nom", view.players, you=False)
+    if name and (view.watching or seat != view.seat):
+        return f"{name_case(name, case) if lang == 'tr' else name} ({place})"
+    return seat_form(seat, lang, case if lang == "tr" else "nom", view.players, you=False)
 
 
 def _seats(view: SeatView, seats: Sequence[int], lang: str) -> str:
-    """Seats as a list: "Batı (Ali), Kuzey"."""
-    return ", ".join("{seat:name}{name}".format(**_who(view, s, lang)) for s in seats)
+    """Seats as a list: "Ali (Batı), Kuzey"."""
+    return ", ".join(_who(view, s, lang) for s in seats)
 
 
 def _countdown(view: SeatView, lang: str) -> str:
@@ -390,10 +464,16 @@ def _countdown(view: SeatView, lang: str) -> str:
     left = view.seconds_left
     if left is None:
         return ""
-    words = {"template": say("table.time_left", seconds="{s}")[lang],
+    deciding = [s for s in view.waiting_for if s not in view.away]
+    if view.watching and len(deciding) == 1:        # the teacher: whose time it is
+        who = _who(view, deciding[0], lang, "gen")
+        left_key, left_words = "table_panel.time_of", {"who": who}
+    else:
+        left_key, left_words = "table.time_left", {}
+    words = {"template": say(left_key, seconds="{s}", **left_words)[lang],
              "warning": say("table.time_warning", seconds="{s}")[lang]}
-    key = "time_warning" if left <= WARNING_SECONDS else "time_left"
-    shown = say(f"table.{key}", seconds=int(left + 0.999))[lang]
+    shown = (say("table.time_warning", seconds=int(left + 0.999)) if left <= WARNING_SECONDS
+             else say(left_key, seconds=int(left + 0.999), **left_words))[lang]
     attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in words.items())
     return (f'<p class="maca-note maca-countdown" role="timer" '
             f'data-maca-countdown="{left:.2f}"{attrs}>{escape(shown)}</p>'
@@ -401,25 +481,30 @@ def _countdown(view: SeatView, lang: str) -> str:
 
 
 def _waiting(view: SeatView, lang: str) -> list[str]:
-    """Whom the table waits for (a table of several people), whose connection is lost, and
-    that the teacher ended the table."""
+    """Whom the table waits for (a table of several people), and for what, in one line;
+    whose connection is lost."""
     stage, others = view.stage, [s for s in view.waiting_for if view.watching or s != view.seat]
+    on = view.waiting_on
     lines = []
-    if stage == "ended":
-        lines.append(say("table_panel.ended")[lang])
-    elif others and stage in ("pass", "passed"):
+    if stage in ("left", "ended", "game_over"):
+        return []
+    if others and (on == "pass" or stage in ("pass", "passed")):
         lines.append(say("table_panel.wait_pass", seats=_seats(view, others, lang))[lang])
-    elif others and stage == "hand_over":
-        lines.append(say("table_panel.wait_next", seats=_seats(view, others, lang))[lang])
-    elif others and stage in ("moon", "moon_wait"):
-        lines.append(say("table_panel.wait_moon", **_who(view, others[0], lang))[lang])
-    elif stage in ("wait", "peskir", "play") and (view.watching or stage == "wait"):
+    elif others and (on == "next" or stage == "hand_over"):
+        line = say("table_panel.wait_next", seats=_seats(view, others, lang))[lang]
+        if not view.watching and view.seat not in view.waiting_for:   # they pressed "next"
+            line = f'{say("table_panel.ready")[lang]} {line}'
+        lines.append(line)
+    elif others and (on == "moon" or stage in ("moon", "moon_wait")):
+        lines.append(say("table_panel.wait_moon", who=_who(view, others[0], lang))[lang])
+    elif others and on == "peskir":
+        lines.append(say("table_panel.wait_peskir", seats=_seats(view, others, lang))[lang])
+    elif stage in ("wait", "play") and (view.watching or stage == "wait"):
         mover = view.to_move if view.to_move is not None else next(iter(others), None)
         if mover is not None:
-            lines.append(say("table_panel.wait_turn", **_who(view, mover, lang))[lang])
-    if stage not in ("game_over", "left", "ended"):
-        lines += [say("table_panel.away", **_who(view, s, lang))[lang] for s in view.away
-                  if view.watching or s != view.seat]
+            lines.append(say("table_panel.wait_turn", who=_who(view, mover, lang, "loc"))[lang])
+    lines += [say("table_panel.away", who=_who(view, s, lang, "gen"))[lang] for s in view.away
+              if view.watching or s != view.seat]
     return [f'<p class="maca-note">{escape(line)}</p>' for line in lines]
 
 
@@ -428,8 +513,10 @@ def _pictures(view: SeatView, lang: str) -> str:
     waits for, the score sheet and chart, the hands shown."""
     n, stage = view.players, view.stage
     labels = [_label(view, s, lang) for s in range(n)]
-    people = [name if view.watching or s != view.seat else None
-              for s, name in enumerate(view.names)]
+    people = [_occupant(view, s, lang) for s in range(n)]
+    passing = stage in ("pass", "passed") or view.waiting_on == "pass"
+    turn = "none" if passing or stage == "peskir" or view.waiting_on == "peskir" else "frame"
+    state = say("table_panel.passing_now")[lang] if passing else None
     parts = []
     if stage != "left" and view.trick is not None:
         tricks = [(view.trick, view.trick_number)]
@@ -437,17 +524,19 @@ def _pictures(view: SeatView, lang: str) -> str:
             # the others finished a trick and began the next: show both
             tricks.insert(0, (view.previous, view.previous_number))
         parts.append(row(*(render.trick_html(trick, lang=lang, size=58, number=number,
-                                             names=people, you=not view.watching)
+                                             names=people, you=not view.watching, turn=turn,
+                                             state=state if trick is view.trick else None)
                            for trick, number in tricks)))
     if view.events:
         parts.append('<p class="maca-note">' + escape(" · ".join(
             e.text(lang) for e in view.events)) + "</p>")
     parts += _waiting(view, lang)
-    if view.watching and view.revealed is not None:
-        parts.append(heading(say("table_panel.hands_now")[lang]) + row(*(
-            render.hand_html(cards, lang=lang, size=40, label=labels[s])
-            + f'<p class="maca-note">{escape(labels[s])}</p>'
-            for s, cards in enumerate(view.revealed))))
+    if view.watching and view.revealed is not None and any(view.revealed):
+        # one hand a line (four side by side overlap on a narrow screen), the seat above it
+        parts.append(heading(say("table_panel.hands_now")[lang]) + "".join(
+            f'<div style="margin:.25rem 0"><div style="font-weight:600">{escape(labels[s])}'
+            f'</div>{render.hand_html(cards, lang=lang, size=40, label=labels[s])}</div>'
+            for s, cards in enumerate(view.revealed)))
     if view.sheet and (view.watching or stage in ("hand_over", "game_over", "moon", "moon_wait",
                                                   "left", "ended")):
         head = "".join(f"<th>{escape(x)}</th>" for x in labels)
