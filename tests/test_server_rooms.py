@@ -19,7 +19,7 @@ from maca.render import cards_in_html
 from maca.rules import PRESET_NAMES
 from maca.server import pages
 from maca.server.rooms import (LOBBY_ACTIONS, TableSummary, lobby_html, seat_html,
-                               settings_text)
+                               seats_text, settings_text)
 from maca.server.store import ClassInfo
 from maca.server.tabledata import RankRow, RecordInfo, TournamentInfo
 from maca.words import preset_name
@@ -27,8 +27,8 @@ from maca.words import preset_name
 LANGS = ("tr", "en")
 HOSTILE = "<script>alert('x')</script>"
 #: the runtime's actions (TABLES.md, H4): the lobby's, then a seat's (SharedTable.act)
-LOBBY = {"level", "rules", "mode", "timer", "target", "passing", "moon_rule", "open", "sit",
-         "stand", "bot", "unbot", "begin", "lobby"}
+LOBBY = {"level", "rules", "mode", "timer", "target", "passing", "moon_rule", "idle", "open",
+         "sit", "stand", "bot", "unbot", "begin", "lobby"}
 SEAT = {"card", "confirm_pass", "peskir", "moon", "next", "undo", "hint", "leave", "timeout"}
 WHEN = datetime(2026, 12, 5, 14, 0, tzinfo=timezone.utc)
 CLASS = ClassInfo(id=4, teacher_id=1, course="9A", code="K7Q2", created=WHEN, students=3,
@@ -166,11 +166,15 @@ def test_the_ranking_shares_places_marks_the_student_and_lists_their_games(lang:
     assert "−3" in ranking and "+2" in ranking
     assert re.search(r"<strong>Ali \((sen|you)\)</strong>", ranking)
     assert html.count("<table") == 1                           # an empty ranking is not drawn
-    assert ("Standart · orta seviye" if lang == "tr" else "Standard · medium level") in html
+    assert ("Standart · bilgisayar oyuncuları: orta" if lang == "tr"
+            else "Standard · computer players: medium") in html
+    assert ("<th>Derece</th>" if lang == "tr" else "<th>Place</th>") in html
+    assert ("<th>0 alan</th>" if lang == "tr" else "<th>Zero (0)</th>") in html
+    assert "Beraberlik" not in html and "Draws" not in html
+    assert ("05.12.2026" if lang == "tr" else "5 Dec 2026") in html
     assert html.count('href="/api/class/records/9"') == 1
     assert html.count('href="/api/class/records/11"') == 1
-    loss, ended = {"tr": ("mağlubiyet (−1)", "öğretmen bitirdi"),
-                   "en": ("loss (−1)", "ended by the teacher")}[lang]
+    loss, ended = {"tr": ("mağlubiyet (−1)", "kapandı"), "en": ("loss (−1)", "closed")}[lang]
     assert loss in html and ended in html
     empty = lobby_html(lang, 1, [], TableChoices(), [], [], live=False)
     assert ("ilk masayı sen aç" if lang == "tr" else "open the first one") in empty
@@ -251,12 +255,15 @@ def test_the_tournament_pages_open_one_and_start_its_rounds(lang: str) -> None:
     for field in ("name", "rules", "target", "passing", "moon", "timer", "level", "rounds"):
         assert f'name="{field}"' in page, field
     assert 'href="/teacher/tournament/6"' in page and "<script>" not in page
-    assert ("tur 1/3" if lang == "tr" else "round 1 of 3") in page
+    assert ("bölüm 1/3" if lang == "tr" else "round 1 of 3") in page
+    assert ("başka masada oynayanlar o masadan kalkmış sayılır" if lang == "tr"
+            else "counted as having left it") in page
     rounds = [(1, class_tables()[2:])]
     one = pages.tournament_page(lang, "tok", "Ayla", first, CLASS, rounds, RANKINGS[0][2],
                                 tls=True)
     assert 'action="/teacher/tournament/6/round"' in one
-    assert ("Sonraki turu başlat" if lang == "tr" else "Start the next round") in one
+    assert ("Sonraki bölümü başlat" if lang == "tr" else "Start the next round") in one
+    assert ("1. bölüm" if lang == "tr" else "Round 1") in one
     assert 'href="/teacher/table/3"' in one and "<script>alert" not in one
     assert settings_text(TableSettings.from_json(settings), lang) in unescape(one)
     done = TournamentInfo(6, 4, "Kış", settings, 3, WHEN, round_now=3)
@@ -281,4 +288,21 @@ def test_the_live_script_follows_what_its_box_names() -> None:
 
 
 def test_the_lobby_actions_are_the_runtimes() -> None:
-    assert set(LOBBY_ACTIONS) == LOBBY and set(TableChoices.ACTIONS) <= LOBBY
+    assert set(LOBBY_ACTIONS) == LOBBY and set(TableChoices.SHARED_ACTIONS) <= LOBBY
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_leavers_seat_names_the_computer_player_and_closing_warns_once(lang: str) -> None:
+    table = TableSummary.of(8, {"status": "playing", "hand": 2, "settings": {"mode": "rated"},
+                                "seats": [{"kind": "person", "person": 1, "name": "Ali"},
+                                          {"kind": "bot", "person": 2, "name": "Çağrı",
+                                           "left": "timer"},
+                                          {"kind": "bot"}, {"kind": "bot"}]})
+    said = seats_text(table, lang)
+    assert ("Batı: bilgisayar (Çağrı'nın yerine; süresi doldu)" if lang == "tr"
+            else "West: computer (for Çağrı; timer ran out)") in said
+    body = pages.tables_body(lang, "tok", [table])
+    assert body.count("<button>Masayı kapat</button>" if lang == "tr"
+                      else "<button>Close the table</button>") == 1
+    assert ("oturanlara puan yazılmaz" if lang == "tr" else "no result is written") in body
+    assert "bitir" not in body and "End the table" not in body

@@ -100,7 +100,10 @@ WORDS = catalogue("server.pages", {
     "table_col": ("Masa", "Table"),
     "players": ("Oyuncular", "Players"),
     "watch": ("İzle", "Watch"),
-    "end_table": ("Masayı bitir", "End the table"),
+    "end_table": ("Masayı kapat", "Close the table"),
+    "end_note": ("Masayı kapatırsan oyun burada biter; oturanlara puan yazılmaz.",
+                 "If you close a table its game ends there; no result is written for those "
+                 "seated."),
     "watch_note": ("Bütün oyuncuların kartları yalnızca sana görünür.",
                    "Every player's cards are shown to you only."),
     "all_tables": ("← Masalar", "← Tables"),
@@ -108,17 +111,24 @@ WORDS = catalogue("server.pages", {
     "no_tournaments": ("Henüz turnuva yok.", "No tournament yet."),
     "new_tournament": ("Turnuva aç", "Open a tournament"),
     "tournament_name": ("Turnuvanın adı", "Tournament name"),
-    "rounds": ("Tur sayısı", "Rounds"),
-    "tournament_note": ("Turnuva oyunları puanlıdır. Her turda öğrenciler kurayla masalara "
-                        "oturur; boş kalan yerlere bilgisayar oturur.",
-                        "Tournament games are rated. Each round seats the students at tables "
-                        "by lot; computer players take the seats left empty."),
-    "as_preset": ("kural takımındaki gibi", "as the preset has it"),
-    "target_blank": ("Hedef (boş: kural takımındaki gibi)", "Target (blank: as the preset has it)"),
-    "round": ("{n}. tur", "Round {n}"),
-    "rounds_played": ("tur {now}/{rounds}", "round {now} of {rounds}"),
-    "no_rounds": ("Henüz tur başlamadı.", "No round has started yet."),
-    "next_round": ("Sonraki turu başlat", "Start the next round"),
+    "rounds": ("Turnuva bölümü sayısı", "Rounds"),
+    "tournament_note": ("Turnuva oyunları puanlıdır ve bölüm bölüm oynanır (bölüm: herkesin "
+                        "bir oyun oynadığı bir kura; tur ise oyunun bir dağıtımıdır). Bölüm "
+                        "başlayınca şu an bağlı olan öğrenciler kurayla masalara oturur, boş "
+                        "kalan yerlere bilgisayar oturur; başka masada oynayanlar o masadan "
+                        "kalkmış sayılır (puanlı oyunda −1).",
+                        "Tournament games are rated and played round by round (a round: one "
+                        "draw in which everyone plays one game). When a round begins, the "
+                        "students connected now are seated at tables by lot and computer "
+                        "players take the seats left empty; anyone playing at another table "
+                        "is counted as having left it (−1 in a rated game)."),
+    "as_preset": ("kuralların kendi ayarı", "as the rules have it"),
+    "target_blank": ("Hedef (boş: kuralların kendi hedefi)",
+                     "Target (blank: the rules' own target)"),
+    "round": ("{n}. bölüm", "Round {n}"),
+    "rounds_played": ("bölüm {now}/{rounds}", "round {now} of {rounds}"),
+    "no_rounds": ("Henüz bölüm başlamadı.", "No round has started yet."),
+    "next_round": ("Sonraki bölümü başlat", "Start the next round"),
     "standings": ("Puan durumu", "Standings"),
     "no_standings": ("Henüz biten turnuva oyunu yok.", "No tournament game has finished yet."),
 }, one={"online_count": ("{n} öğrenci çevrimiçi", "{n} student online")}, scoped=True)
@@ -339,7 +349,7 @@ def class_page(lang: str, csrf: str, teacher: str, info: Any, students: Sequence
     assignments, the form that opens one, its students."""
     items = "".join(
         f'<li><a href="/teacher/assignment/{a.id}">{escape(a.name)}</a> · {escape(a.set_id)}'
-        f'{" · " + escape(local_time(a.due)) if a.due else ""}</li>' for a in assignments)
+        f'{" · " + escape(local_time(a.due, lang)) if a.due else ""}</li>' for a in assignments)
     opened = f"<ul>{items}</ul>" if items else f'<p>{t("no_assignments", lang)}</p>'
     options = "".join(f'<option value="{escape(n)}">{escape(n)}</option>' for n in set_names)
     people = "".join(f'<tr><td>{escape(s.student_id)}</td><td class="name">{escape(s.name)}</td>'
@@ -502,7 +512,8 @@ def tables_body(lang: str, csrf: str, tables: Sequence[rooms.TableSummary]) -> s
     the form that ends it."""
     if not tables:
         return f'<p>{t("no_tables", lang)}</p>'
-    return _tables_grid(tables, lang, csrf)
+    return _tables_grid(tables, lang, csrf) + f'<p>{t("end_note", lang)}</p>'
+
 
 
 def tables_page(lang: str, csrf: str, teacher: str, info: Any, body: str, tls: bool,
@@ -533,7 +544,8 @@ def watch_page(lang: str, csrf: str, teacher: str, table: rooms.TableSummary, in
     page = (f'<p>{escape(rooms.settings_text(table.settings, lang))}</p>'
             f'<p class="warn">{t("watch_note", lang)}</p>'
             f'<div id="live" class="maca-panel" data-table="{table.id}" data-lang="{lang}">'
-            f'{body}</div>{_end_form(table.id, csrf, lang) if going else ""}'
+            f'{body}</div>'
+            f'{_end_form(table.id, csrf, lang) + " " + t("end_note", lang) if going else ""}'
             f'<p><a href="/teacher/class/{info.id}/tables">{t("all_tables", lang)}</a> · '
             f'<a href="/teacher/class/{info.id}">{escape(info.course)}</a></p>'
             f'<script src="/teacher/static/live.js"></script>')
@@ -591,7 +603,7 @@ def tournaments_page(lang: str, csrf: str, teacher: str, info: Any,
     items = "".join(
         f'<li><a href="/teacher/tournament/{x.id}">{escape(x.name)}</a> · '
         f'{t("rounds_played", lang, now=x.round_now, rounds=x.rounds)} · '
-        f'{escape(local_time(x.created))}</li>' for x in tournaments)
+        f'{escape(local_time(x.created, lang))}</li>' for x in tournaments)
     body = (f'{field_error(error, lang)}'
             f'{f"<ul>{items}</ul>" if items else "<p>" + t("no_tournaments", lang) + "</p>"}'
             f'{_tournament_form(info, csrf, lang)}'

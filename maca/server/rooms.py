@@ -16,21 +16,21 @@ catalogue ``rooms``; every value shown is escaped.
 >>> seats_text(table, "en")
 'South: Ali · West: computer · North: empty · East: empty'
 >>> for part in settings_text(table.settings, "tr").split(" · "): print(part)
-Standart, hedef 100, kart geçirme var, kafa atma eski usul
+Standart, hedef 100, kart geçirme var, kafa atma: eski usul
 Puanlı, hamle süresi 60 sn
-bilgisayar oyuncular: orta
+bilgisayar oyuncuları: orta
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from html import escape
 from typing import Any, Mapping, Sequence
 
 from ..multiplayer import TableSettings
 from ..panels.base import button, heading
 from ..panels.table import Control, TableChoices, _controls_html, draw_table
-from ..table import SeatView
+from ..table import SeatView, name_case
 from ..words import Seat, catalogue, preset_name, say, signed
 
 __all__ = ["SeatSummary", "TableSummary", "LOBBY_ACTIONS", "lobby_html", "seat_html",
@@ -39,8 +39,8 @@ __all__ = ["SeatSummary", "TableSummary", "LOBBY_ACTIONS", "lobby_html", "seat_h
 
 #: What the lobby's buttons do (the runtime's names, maca/server/tables.py): the table
 #: choices, then opening, joining and leaving a table, the host's controls, back to the lobby.
-LOBBY_ACTIONS = ("level", "rules", "mode", "timer", "target", "passing", "moon_rule", "open",
-                 "sit", "stand", "bot", "unbot", "begin", "lobby")
+LOBBY_ACTIONS = ("level", "rules", "mode", "timer", "target", "passing", "moon_rule", "idle",
+                 "open", "sit", "stand", "bot", "unbot", "begin", "lobby")
 
 #: A rated result's word in the table's catalogue (``table.win`` …; None: no entry).
 RESULTS = {1: "win", 0: "draw", -1: "loss"}
@@ -53,18 +53,21 @@ WORDS = catalogue("rooms", {
     "open": ("oyuncu bekleniyor", "waiting for players"),
     "playing": ("oynanıyor: {hand}. tur", "playing: hand {hand}"),
     "over": ("bitti", "finished"),
-    "ended": ("öğretmen bitirdi", "ended by the teacher"),
+    "ended": ("kapandı", "closed"),
     "empty": ("boş", "empty"),
     "computer": ("bilgisayar", "computer"),
+    "stand_in": ("bilgisayar ({name} yerine; {why})", "computer (for {name}; {why})"),
     "seat": ("{seat:name}: {who}", "{seat:name}: {who}"),
     "target": ("hedef {target}", "target {target}"),
     "passing_on": ("kart geçirme var", "passing on"),
-    "moon_old": ("kafa atma eski usul", "moon: old style"),
-    "moon_new": ("kafa atma yeni usul", "moon: new style"),
-    "moon_choice": ("kafa atmada usulü atan seçer", "moon: the shooter's choice"),
+    "moon_old": ("kafa atma: eski usul", "moon: old style"),
+    "moon_new": ("kafa atma: yeni usul", "moon: new style"),
+    "moon_choice": ("kafa atma: usulü kafa atan seçer", "moon: the shooter's choice"),
     "moon_none": ("kafa atma yok", "no moon shooting"),
     "timer": ("hamle süresi {seconds} sn", "move timer {seconds} s"),
-    "level": ("bilgisayar oyuncular: {level}", "computer players: {level}"),
+    "level": ("bilgisayar oyuncuları: {level}", "computer players: {level}"),
+    "idle": ("{minutes} dk hamle yapmayan kalkmış sayılır",
+             "{minutes} min without a move counts as leaving"),
     "sit": ("{seat:name_dat} otur", "Take {seat:name_gen} seat"),
     "sit_reader": ("{n}. masada {seat:name_dat} otur", "Take {seat:name_gen} seat at table {n}"),
     "yours": ("Senin masan", "Your table"),
@@ -87,12 +90,13 @@ WORDS = catalogue("rooms", {
                   "seats, and you may seat computer players in the rest."),
     "open_button": ("Masayı aç", "Open the table"),
     "ranking": ("Sınıf sıralaması", "Class ranking"),
-    "ranking_of": ("{rules} · {level} seviye", "{rules} · {level} level"),
+    "ranking_of": ("{rules} · bilgisayar oyuncuları: {level}",
+                   "{rules} · computer players: {level}"),
     "no_ranking": ("Henüz biten puanlı oyun yok.", "No rated game has finished yet."),
-    "place": ("Sıra", "Place"),
+    "place": ("Derece", "Place"),
     "games": ("Oyun", "Games"),
     "wins": ("Galibiyet", "Wins"),
-    "draws": ("Beraberlik", "Draws"),
+    "draws": ("0 alan", "Zero (0)"),
     "losses": ("Mağlubiyet", "Losses"),
     "records": ("Oyunların", "Your games"),
     "no_records": ("Henüz biten bir oyunun yok.", "You have no finished game yet."),
@@ -119,6 +123,7 @@ class SeatSummary:
     person: int | None = None
     name: str | None = None
     away: bool = False
+    left: str | None = None      # why the person left (their seat is a computer player's)
 
 
 @dataclass(frozen=True)
@@ -140,12 +145,12 @@ class TableSummary:
 
         >>> TableSummary.of(1, {"status": "playing", "hand": 2, "settings": {},
         ...     "seats": [{"kind": "bot"}] * 4}).seats[0]
-        SeatSummary(kind='bot', person=None, name=None, away=False)
+        SeatSummary(kind='bot', person=None, name=None, away=False, left=None)
         """
         return cls(id=table_id, status=summary["status"],
                    settings=TableSettings.from_json(summary["settings"]),
                    seats=tuple(SeatSummary(s["kind"], s.get("person"), s.get("name"),
-                                           bool(s.get("away")))
+                                           bool(s.get("away")), s.get("left"))
                                for s in summary["seats"]),
                    host=summary.get("host"), hand=summary.get("hand", 0))
 
@@ -172,6 +177,8 @@ def settings_text(settings: TableSettings, lang: str) -> str:
     mode = [say(f"table.{settings.mode}")[lang]]
     if settings.mode == "rated" and settings.timer:
         mode.append(word("timer", lang, seconds=settings.timer))
+    if settings.mode == "practice" and settings.idle:
+        mode.append(word("idle", lang, minutes=round(settings.idle / 60)))
     level = word("level", lang, level=say(f"table.level_{settings.level}")[lang])
     return " · ".join((", ".join(game), ", ".join(mode), level))
 
@@ -179,6 +186,9 @@ def settings_text(settings: TableSettings, lang: str) -> str:
 def _who(seat: SeatSummary, lang: str, me: int | None) -> str:
     if seat.kind == "empty":
         return word("empty", lang)
+    if seat.kind == "bot" and seat.name:          # a computer player in a leaver's seat
+        return word("stand_in", lang, name=name_case(seat.name, "gen") if lang == "tr"
+                    else seat.name, why=say(f"multiplayer.gone_{seat.left or 'button'}")[lang])
     if seat.kind == "bot":
         return word("computer", lang)
     name = seat.name or "?"
@@ -188,8 +198,14 @@ def _who(seat: SeatSummary, lang: str, me: int | None) -> str:
 
 
 def seats_text(table: TableSummary, lang: str, me: int | None = None) -> str:
-    """Who sits where, by compass seat: a classmate's name, "computer" or "empty" (not
-    escaped); ``me`` is marked "you"."""
+    """Who sits where, by compass seat: a classmate's name, "computer" (for whom, when a
+    classmate left) or "empty" (not escaped); ``me`` is marked "you".
+
+    >>> seats_text(TableSummary.of(1, {"status": "playing", "settings": {}, "seats": [
+    ...     {"kind": "bot", "person": 4, "name": "Çağrı", "left": "timer"}, {"kind": "bot"},
+    ...     {"kind": "bot"}, {"kind": "bot"}]}), "tr").split(" · ")[0]
+    "Güney: bilgisayar (Çağrı'nın yerine; süresi doldu)"
+    """
     players = len(table.seats)
     return " · ".join(
         word("seat", lang, seat=Seat(n, players), who=_who(s, lang, me))
@@ -211,7 +227,7 @@ def ranking_title(rules: str, level: str, lang: str) -> str:
     """The name of a ranking: the game (a preset) and the computer players' level.
 
     >>> ranking_title("turkish", "hard", "tr")
-    'Türk kuralları · zor seviye'
+    'Türk kuralları · bilgisayar oyuncuları: zor'
     """
     return word("ranking_of", lang, rules=preset_name(rules, lang, capital=True),
                 level=say(f"table.level_{level}")[lang])
@@ -268,7 +284,11 @@ def _table_html(table: TableSummary, lang: str, me: int, live: bool, seated: boo
                 elif seat.kind == "bot":
                     controls.append(button(word("unbot", lang, seat=Seat(n, players)),
                                            "unbot", live, str(n)))
-            controls.append(button(word("begin", lang), "begin", live, blocked=not table.full))
+            empty = sum(seat.kind == "empty" for seat in table.seats)
+            if empty:
+                parts.append(f'<p class="maca-note">'
+                             f'{escape(say("multiplayer.not_full", n=empty)[lang])}</p>')
+            controls.append(button(word("begin", lang), "begin", live, blocked=bool(empty)))
         controls.append(button(word("stand", lang), "stand", live))
     if controls:
         parts.append('<div class="maca-controls">' + "".join(controls) + "</div>")
@@ -276,14 +296,21 @@ def _table_html(table: TableSummary, lang: str, me: int, live: bool, seated: boo
     return f'<div class="maca-room" role="group" aria-label="{label}">{"".join(parts)}</div>'
 
 
-def local_time(moment: datetime) -> str:
-    """A time as the teacher's computer (the server) shows it.
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
-    >>> local_time(datetime(2026, 12, 5, 14, 0, tzinfo=timezone.utc)) == (
-    ...     datetime(2026, 12, 5, 14, 0, tzinfo=timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M"))
-    True
+
+def local_time(moment: datetime, lang: str = "tr") -> str:
+    """A time as the teacher's computer (the server) shows it: "05.12.2026 14:00" in
+    Turkish, "5 Dec 2026 14:00" in English.
+
+    >>> here = datetime(2026, 12, 5, 14, 0).astimezone()
+    >>> local_time(here), local_time(here, "en")
+    ('05.12.2026 14:00', '5 Dec 2026 14:00')
     """
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    local = moment.astimezone()
+    if lang == "en":
+        return f"{local.day} {_MONTHS[local.month - 1]} {local:%Y %H:%M}"
+    return local.strftime("%d.%m.%Y %H:%M")
 
 
 def _record_html(record: Any, lang: str) -> str:
@@ -294,7 +321,7 @@ def _record_html(record: Any, lang: str) -> str:
              preset_name(settings.rules, lang, capital=True),
              say(f"table.{settings.mode}")[lang],
              word("level", lang, level=say(f"table.level_{settings.level}")[lang]),
-             local_time(record.finished)]
+             local_time(record.finished, lang)]
     if record.status == "ended":
         facts.append(word("ended", lang))
     if settings.mode == "rated":
