@@ -49,7 +49,8 @@ from .lessons import Note
 from .reasons import Reason, Verdict
 from .rules import PRESET_NAMES, Rules
 from .scoring import leaving_standings, seat_standings
-from .table import MODES, TIMER_RANGE, SeatView, advice, leaving_result, make_rules, name_case
+from .table import (MODES, TIMER_RANGE, SeatView, advice, leaving_result, make_rules,
+                    person_name)
 from .trick import Trick
 from .words import SeatWord, Text, catalogue, number, say, seat_form, seat_name, signed
 
@@ -211,11 +212,11 @@ WORDS: dict[str, tuple[str, str]] = {
     # who plays in a seat, when a sentence names it
     "named": ("{seat} ({name})", "{seat} ({name})"),
     "computer": ("{seat} (bilgisayar)", "{seat} (computer)"),
-    "computer_for": ("{seat} (bilgisayar, {name_gen} yerine)", "{seat} (computer, for {name})"),
+    "computer_for": ("{seat} (bilgisayar, {name} yerine)", "{seat} (computer, for {name})"),
     # why a person's seat is a computer player's now (a few words)
     "gone_button": ("kalktı", "left"),
     "gone_timer": ("süresi doldu", "timer ran out"),
-    "gone_away": ("bağlantısı koptu", "connection lost"),
+    "gone_away": ("bağlantısı 3 dakikadan uzun koptu", "connection lost too long"),
     "gone_idle": ("hamle yapmadı", "made no move"),
     "gone_other_game": ("başka masaya oturdu", "sat at another table"),
     "gone_tournament": ("turnuvanın yeni bölümü", "the tournament's next part"),
@@ -1379,8 +1380,8 @@ class SharedTable:
             if info.kind == "person" and info.name:
                 return say("multiplayer.named", seat=label, name=info.name)[lang]
             if info.name:
-                return say("multiplayer.computer_for", seat=label, name=info.name,
-                           name_gen=name_case(info.name, "gen"))[lang]
+                return say("multiplayer.computer_for", seat=label,
+                           name=person_name(info.name, "gen"))[lang]
             return say("multiplayer.computer", seat=label)[lang]
         return named
 

@@ -53,7 +53,8 @@ from .scoring import leaving_standings, seat_standings
 from .trick import Trick
 
 __all__ = ["Table", "GameResult", "SeatView", "STAGES", "advice", "MODES", "TIMER_RANGE",
-           "WORDS", "make_rules", "totals_chart_svg", "say", "leaving_result", "name_case"]
+           "WORDS", "make_rules", "totals_chart_svg", "say", "leaving_result", "name_case",
+           "person_name"]
 
 MODES = ("practice", "rated")
 #: The move timer's range in seconds (source 002: 30–300 s for card games).
@@ -347,6 +348,16 @@ def name_case(name: str, case: str) -> str:
         hard = bool(low) and low[-1] in _HARD
         return f"{name}'{'t' if hard else 'd'}{'a' if back else 'e'}"
     return name
+
+
+def person_name(name: str, case: str) -> Text:
+    """A person's name for a sentence in both languages: Turkish in ``case`` (`name_case`),
+    English as it is.
+
+    >>> person_name("Mehmet", "gen")["tr"], person_name("Mehmet", "gen")["en"]
+    ("Mehmet'in", 'Mehmet')
+    """
+    return Text(name_case(name, case), name)
 
 
 @dataclass

@@ -30,9 +30,9 @@ from ..rules import PRESET_NAMES, Rules
 from dataclasses import replace
 
 from ..multiplayer import IDLE_SECONDS
-from ..table import (TIMER_RANGE, WARNING_SECONDS, SeatView, Table, make_rules, name_case,
+from ..table import (TIMER_RANGE, WARNING_SECONDS, SeatView, Table, make_rules, person_name,
                      totals_chart_svg)
-from ..words import catalogue, number as _number, preset_name, say, seat_form, signed
+from ..words import Text, catalogue, number as _number, preset_name, say, seat_form, signed
 from .base import (Panel, button, card_buttons, group, heading, note_html, notes_html,
                    parse_card, parse_choice, parse_number, row)
 
@@ -432,8 +432,7 @@ def _occupant(view: SeatView, seat: int, lang: str) -> str | None:
         return name
     gone = view.stand_ins[seat] if seat < len(view.stand_ins) else None
     if gone:
-        return say("table_panel.stand_in",
-                   name=name_case(gone, "gen") if lang == "tr" else gone)[lang]
+        return say("table_panel.stand_in", name=person_name(gone, "gen"))[lang]
     return None
 
 
@@ -448,10 +447,11 @@ def _who(view: SeatView, seat: int, lang: str, case: str = "nom") -> str:
     """A seat for a sentence, the person first: "Ayşe'de (Doğu)", "Mehmet'in (Batı)",
     "Doğu'da" (no person there); English "Ayşe (East)"."""
     name = view.names[seat] if seat < len(view.names) else None
-    place = seat_form(seat, lang, "nom", view.players, you=False)
+    n = view.players
     if name and (view.watching or seat != view.seat):
-        return f"{name_case(name, case) if lang == 'tr' else name} ({place})"
-    return seat_form(seat, lang, case if lang == "tr" else "nom", view.players, you=False)
+        return f"{person_name(name, case)[lang]} ({seat_form(seat, lang, 'nom', n, you=False)})"
+    return Text(seat_form(seat, "tr", case, n, you=False),
+                seat_form(seat, "en", "nom", n, you=False))[lang]
 
 
 def _seats(view: SeatView, seats: Sequence[int], lang: str) -> str:

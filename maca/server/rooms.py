@@ -30,8 +30,8 @@ from typing import Any, Mapping, Sequence
 from ..multiplayer import TableSettings
 from ..panels.base import button, heading
 from ..panels.table import Control, TableChoices, _controls_html, draw_table
-from ..table import SeatView, name_case
-from ..words import Seat, catalogue, preset_name, say, signed
+from ..table import SeatView, person_name
+from ..words import Seat, Text, catalogue, preset_name, say, signed
 
 __all__ = ["SeatSummary", "TableSummary", "LOBBY_ACTIONS", "lobby_html", "seat_html",
            "settings_text", "seats_text", "status_text", "ranking_title", "ranking_html", "local_time", "word",
@@ -187,8 +187,8 @@ def _who(seat: SeatSummary, lang: str, me: int | None) -> str:
     if seat.kind == "empty":
         return word("empty", lang)
     if seat.kind == "bot" and seat.name:          # a computer player in a leaver's seat
-        return word("stand_in", lang, name=name_case(seat.name, "gen") if lang == "tr"
-                    else seat.name, why=say(f"multiplayer.gone_{seat.left or 'button'}")[lang])
+        return word("stand_in", lang, name=person_name(seat.name, "gen"),
+                    why=say(f"multiplayer.gone_{seat.left or 'button'}")[lang])
     if seat.kind == "bot":
         return word("computer", lang)
     name = seat.name or "?"
@@ -308,9 +308,8 @@ def local_time(moment: datetime, lang: str = "tr") -> str:
     ('05.12.2026 14:00', '5 Dec 2026 14:00')
     """
     local = moment.astimezone()
-    if lang == "en":
-        return f"{local.day} {_MONTHS[local.month - 1]} {local:%Y %H:%M}"
-    return local.strftime("%d.%m.%Y %H:%M")
+    return Text(local.strftime("%d.%m.%Y %H:%M"),
+                f"{local.day} {_MONTHS[local.month - 1]} {local:%Y %H:%M}")[lang]
 
 
 def _record_html(record: Any, lang: str) -> str:
