@@ -207,6 +207,8 @@ WORDS: dict[str, tuple[str, str]] = {
                     "The teacher closed the table; the game ends here."),
     "closed_watch": ("Masa kapandı; oturanlara puan yazılmadı.",
                      "The table is closed; no result is written for those seated."),
+    "closed_empty": ("Masada kimse kalmadı; masa kapandı.",
+                     "Nobody is left at the table; it is closed."),
     "results": ("Yazılan sonuçlar: {results}.", "Results written: {results}."),
     "no_result": ("{name}: puan yazılmadı", "{name}: no result"),
     # who plays in a seat, when a sentence names it
@@ -1345,7 +1347,10 @@ class SharedTable:
         hand = self._hand
         notes: list[Note | None] = []
         if self.status == "ended":
-            notes.append(Note.of(say("multiplayer.closed_watch")))
+            emptied = next(e for e in reversed(self.events) if e["t"] == "end").get("why") \
+                == "empty"
+            notes.append(Note.of(say("multiplayer.closed_empty" if emptied
+                                     else "multiplayer.closed_watch")))
         elif hand.is_over and not self._moon_pending():
             notes += self._hand_over_notes(
                 None, "game_over" if self.status == "over" else "hand_over", frame)

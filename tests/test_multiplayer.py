@@ -280,8 +280,11 @@ def test_idle_is_a_clock_only_in_untimed_games() -> None:
     assert [(e["t"], e.get("why")) for e in events] == [("leave", "idle"), ("end", "empty")]
     assert table.status == "ended" and table.results() == ()        # practice: no results
     assert table.seats[0] == SeatInfo("bot", PERSON, "Kişi 0", None, "idle")
+    assert table.watch().note.text("tr") == "Masada kimse kalmadı; masa kapandı."
     left = table.view(0)
     assert left.stage == "left" and not left.cards and left.trick is None
+    assert left.note.text("tr") == ("Uzun süre hamle yapmadın. Bu, masadan kalkmak sayılır; Test "
+                                    "oyunu hiçbir yere kaydedilmedi.")
     assert "Uzun süre hamle yapmadın" in left.note.text("tr")
 
 
@@ -538,6 +541,8 @@ def test_the_teacher_ends_a_table() -> None:
                                SeatResult(1, PERSON + 1, None, "ended"))
     view = table.view(0)
     assert view.stage == "ended" and view.record == table.record() and not view.cards
+    assert view.note.text("tr") == "Öğretmen masayı kapattı; bu oyun için puan yazılmadı."
+    assert table.watch().note.text("tr").startswith("Masa kapandı; oturanlara puan yazılmadı.")
     before = state(table)
     for refuse in (table.end, lambda: table.act(PERSON, "next"), lambda: table.sit(9, "Can"),
                    lambda: table.act(PERSON, "leave")):
