@@ -34,7 +34,7 @@ import time
 from collections import OrderedDict, defaultdict, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Mapping, Sequence
+from typing import Any, Awaitable, Callable, Collection, Mapping, Sequence
 
 from starlette.concurrency import run_in_threadpool
 
@@ -137,6 +137,7 @@ class Served:
     finished: bool = False
     summary: dict[str, Any] = field(default_factory=dict)
     seats: tuple[int | None, ...] = ()      # the seats as the store has them
+    queue: list[Ticket] = field(default_factory=list)     # actions waiting for the lock
 
     @property
     def seq(self) -> int:
@@ -152,6 +153,23 @@ class Served:
     def table_summary(self) -> rooms.TableSummary:
         """The lobby's facts about the table (no card)."""
         return rooms.TableSummary.of(self.id, self.summary)
+
+
+@dataclass(eq=False)
+class Ticket:
+    """An action waiting for its table (`TableRuntime.change`), then what came of it."""
+
+    action: Callable[[SharedTable], list[dict[str, Any]]]
+    skip: Screen | None
+    done: bool = False
+    made: list[dict[str, Any]] = field(default_factory=list)
+    error: BaseException | None = None
+
+    def result(self) -> list[dict[str, Any]]:
+        """The events the action appended (its refusal raised)."""
+        if self.error is not None:
+            raise self.error
+        return self.made
 
 
 def drop(screens: dict[int, set[Screen]], key: int, screen: Screen) -> None:
@@ -644,22 +662,49 @@ class TableRuntime:
                      skip: Screen | None = None) -> list[dict[str, Any]]:
         """Apply ``action`` to the table and append the events it made (module text); a
         refused action (a `MacaError`) changes nothing. ``skip``: the screen that asked,
-        which gets its drawing as the answer."""
+        which gets its drawing as the answer. Actions that come while the table is busy wait
+        together and go into one append (four players passing at once: one write)."""
+        ticket = Ticket(action, skip)
         for _ in range(TRIES):
             served = await self.load(table_id)
+            served.queue.append(ticket)
             async with served.lock:
-                if self.tables.get(table_id) is not served:
-                    continue
-                after = served.seq
-                status = served.status
-                made = action(served.shared)
-                if not made:
-                    return []
-                if not await self.append(served, after, made):
-                    continue
-                await self.written(served, status, skip)
-                return made
+                if not ticket.done and self.tables.get(table_id) is served:
+                    await self.flush(served)
+            if ticket.done:
+                return ticket.result()
+            served.queue.remove(ticket)          # the table was dropped: read it again
         raise TableError(word("busy"))
+
+    async def flush(self, served: Served) -> None:
+        """Apply the waiting actions in turn and append all their events at once (under
+        ``served.lock``); another writer first: the table read again, the actions again."""
+        batch, served.queue = served.queue, []
+        try:
+            for _ in range(TRIES):
+                after, status = served.seq, served.status
+                made: list[dict[str, Any]] = []
+                for ticket in batch:
+                    try:
+                        ticket.made, ticket.error = ticket.action(served.shared), None
+                    except MacaError as refusal:
+                        ticket.made, ticket.error = [], refusal
+                    made += ticket.made
+                if not made or await self.append(served, after, made):
+                    break
+            else:
+                for ticket in batch:
+                    ticket.made, ticket.error = [], TableError(word("busy"))
+                return
+            if made:
+                await self.written(served, status, {t.skip for t in batch})
+        except BaseException as failure:
+            for ticket in batch:
+                ticket.made, ticket.error = [], failure
+            raise
+        finally:
+            for ticket in batch:
+                ticket.done = True
 
     async def append(self, served: Served, after: int, made: list[dict[str, Any]]) -> bool:
         """Store the events ``made`` after seq ``after`` with the table's status (and its
@@ -679,13 +724,15 @@ class TableRuntime:
         served.seats = people
         return True
 
-    async def written(self, served: Served, before: str, skip: Screen | None = None) -> None:
+    async def written(self, served: Served, before: str,
+                      skip: Collection[Screen | None] = ()) -> None:
         """After an append (under the table's lock): the results and record written, every
-        local screen of the table drawn, the clock woken, the other processes told."""
+        local screen of the table drawn (but those in ``skip``: they get theirs as their
+        answer), the clock woken, the other processes told."""
         old_summary, served.summary = served.summary, served.shared.summary()
         await self.record(served)
         for screen in list(self.viewers.get(served.id, ())):
-            if screen is not skip:
+            if screen not in skip:
                 screen.push(screen.table_html(served), served.seq)
         served.wake.set()
         if before == "open" and served.status == "playing" and not served.owned:
