@@ -54,7 +54,7 @@ RECONNECT = 6
 #: the status line of a panel whose socket is open (and whose last click was answered)
 READY = "Bağlısın: sınıfının masaları canlı."
 #: ... while it reconnects
-LOST = "Bağlantı koptu; yeniden bağlanılıyor… Koltuğun seni bekliyor."
+LOST = "Bağlantı koptu; yeniden bağlanılıyor… Yerin seni bekliyor."
 #: a card the seat may play now: its turn, a card not refused
 PLAYABLE = f'{PANEL} button.maca-card[data-act="card"]:not([aria-disabled]):not([disabled])'
 
@@ -191,6 +191,11 @@ class Seat:
 
     def text(self) -> str:
         return self.page.locator(PANEL).inner_text()
+
+    def away(self) -> str:
+        """The panel's line saying whose connection is lost ("" when none is)."""
+        return next((line for line in self.text().splitlines() if "bağlantısı koptu" in line),
+                    "")
 
     def status(self) -> str:
         return self.page.locator(f"{PANEL} .maca-live-status").inner_text()
@@ -352,7 +357,7 @@ def offline(seat: Seat, card: str, others: list[Seat]) -> None:
     seat.network(False)
     wait_until(lambda: seat.status() == LOST, "the page saying the connection dropped")
     for other in others:
-        wait_until(lambda: "bağlantısı koptu; masa onu bekliyor" in other.text(),
+        wait_until(lambda: STUDENTS[seat.student_id] in other.away(),
                    "the others seeing the seat away")
     seat.page.locator(f'{PANEL} button.maca-card[data-value="{card}"]').click()
     assert seat.page.locator(f"{PANEL}[aria-busy=true]").count() == 1
@@ -504,9 +509,8 @@ def test_a_student_who_closes_the_page_is_waited_for_then_replaced(
     leaver.context.close()
     closed = time.monotonic()
     name = STUDENTS[leaver.student_id]
-    for seat in others:      # "Kuzey'in (Deniz Çelik) bağlantısı koptu; masa onu bekliyor."
-        wait_until(lambda: f"({name}) bağlantısı koptu" in seat.text(), "the seat waiting",
-                   timeout=10)
+    for seat in others:      # "Deniz Çelik'in (Kuzey) bağlantısı koptu; masa onu … bekler."
+        wait_until(lambda: name in seat.away(), "the seat waiting", timeout=10)
     pass_cards(others)
     result = wait_until(lambda: database.results(table.id).get(leaver.student_id),
                         "the leaver's result", timeout=RECONNECT + 30)
@@ -520,7 +524,7 @@ def test_a_student_who_closes_the_page_is_waited_for_then_replaced(
     print(f"the leaver's result after the first hand's totals {totals}: {result}")
     # a computer player passes for the seat, and the hand goes on without waiting for anyone
     for seat in others:
-        wait_until(lambda: "bağlantısı koptu" not in seat.text(), "the seat taken")
+        wait_until(lambda: not seat.away(), "the seat taken")
     mover(others)
     assert outside == [] and errors == []
 
