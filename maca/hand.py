@@ -578,14 +578,22 @@ class Hand:
 
     # -- views -------------------------------------------------------------------------------
     def observe(self, seat: int) -> Observation:
-        """What ``seat`` may know: its own cards, its passes, and everything played in public."""
+        """What ``seat`` may know: its own cards, its passes, and everything played in public.
+        While cards are being passed the trick to come names no leader (the seat itself): who
+        leads it tells who holds 2♣.
+
+        >>> hand = Hand.deal(Rules.preset("standard"), seed=5)
+        >>> {hand.observe(s).current_trick.leader for s in range(4)}
+        {0, 1, 2, 3}
+        """
         seat = self._seat(seat)
         to_move = self.to_move
+        trick = self.current_trick if self.phase != "pass" else Trick(seat, (), None, self.players)
         return Observation(
             seat=seat, rules=self.rules, number=self.number, dealer=self.dealer,
             phase=self.phase, pass_direction=self.pass_direction, cards=self.cards(seat),
             passed=self.given(seat), received=self.received(seat), tricks=tuple(self.tricks),
-            current_trick=self.current_trick,
+            current_trick=trick,
             taken=tuple(self.taken(s) for s in range(self.players)), peskir=self.peskir,
             hearts_broken=self.hearts_broken, to_move=to_move,
             legal=self.legal_plays() if to_move == seat else CardSet())

@@ -991,3 +991,13 @@ def test_random_play_replays_to_the_same_table_and_record(preset: str, mode: str
     assert again.status == table.status and again.due() == table.due()
     assert Game.from_record(table.record()).record() == table.record()
 
+
+
+def test_while_cards_are_passed_no_view_tells_who_holds_the_two_of_clubs() -> None:
+    for seed in range(8):
+        table = make_table(people=4, seed=seed)
+        views = [table.view(s) for s in range(4)]
+        assert all(v.stage == "pass" and v.to_move is None for v in views)
+        # each seat's trick to come is led by the viewer (seat 0 in its frame): no 2♣ holder
+        assert {v.trick.leader for v in views if v.trick is not None} <= {0}
+        assert {table.game.hand.observe(s).current_trick.leader for s in range(4)} == {0, 1, 2, 3}
