@@ -511,9 +511,9 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
                            "#8a5a00" if won else "#2b2f36"))
         if seat in plays:
             order, card = plays[seat]
-            state = "winner" if seat == trick.winner else "normal"
+            look = "winner" if seat == trick.winner else "normal"
             body.append(card_svg(card, lang=lang, four_colour=four_colour, size=width,
-                                 state=state, x=x, y=y))
+                                 state=look, x=x, y=y))
             r = width * 0.13
             bx, by = x + width - r * 0.4, y + r * 0.4
             body.append(f'<g aria-hidden="true"><circle cx="{_num(bx)}" cy="{_num(by)}" '

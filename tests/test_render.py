@@ -259,6 +259,7 @@ def test_cards_in_html_skips_the_rules_own_words_but_not_the_cards_filled_in() -
     """The engine's reasons, the hints' explanations and the presets' names name cards as the
     rules do ("you cannot play the queen of spades"): a leak test must not take them for a
     hand's cards; a card filled into such a sentence still counts."""
+    import maca.bots.explain  # noqa: F401 (the hints' catalogue)
     from maca.reasons import Reason, Verdict
     from maca.render import cards_in_html
     from maca.words import preset_name, say
@@ -284,3 +285,11 @@ def test_a_trick_names_the_people_and_the_teachers_view_has_no_sen() -> None:
     assert "Güney · Ayşe" in watched and "sen" not in watched.replace("Güney", "")
     english = render.trick_html(trick, lang="en", you=False)
     assert "you" not in english and "South" in english
+
+
+def test_a_tricks_caption_says_no_card_look() -> None:
+    hand = Hand.deal(Rules.preset("standard"), seed=1, number=4)
+    for _ in range(4):
+        hand.play(hand.legal_plays().sorted_for_display()[-1])
+    html = render.trick_html(hand.last_trick, lang="tr", number=1)
+    assert "· normal" not in html and "· winner" not in html

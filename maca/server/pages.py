@@ -179,6 +179,40 @@ THREAT_LINES: list[tuple[str, bool, str, str]] = [
     ("other_teacher", False,
      "Bir öğretmen başka bir öğretmenin sınıflarını göremez.",
      "(nor can a teacher) see another teacher's classes."),
+    # the class tables: each line's test is in tests/test_server_tables.py
+    ("see_other_hand", False,
+     "Masada başka bir oyuncunun kartını göremez: sunucu her yere yalnızca o yerin "
+     "bilebileceğini çizip gönderir (kendi kartları, oynanan kartlar, ona geçirilenler); "
+     "oyunun kaydı oyun bitince verilir.",
+     "see another player's cards at a table: the server draws and sends each seat only what "
+     "that seat may know (its own cards, the cards played, what was passed to it); a game's "
+     "record is given once the game is over."),
+    ("play_for_other", False,
+     "Başkasının yerine ya da sırası gelmeden oynayamaz, elinde olmayan bir kartı oynayamaz: "
+     "sunucu her hamleyi kurallarla kendisi denetler, nedenini söyler ve masa değişmez.",
+     "play for another seat, out of turn or with a card they do not hold: the server checks "
+     "every move against the rules, says why it refuses, and the table stays as it was."),
+    ("replay_move", False,
+     "Eski bir hamle mesajını yeniden göndererek bir kartı iki kez oynatamaz.",
+     "make a move count twice by sending an old message again."),
+    ("flood_table", False,
+     "Masanın soketine mesaj yağdırarak oyunu durduramaz: fazlası geri çevrilir, soket kapanır "
+     "ve masa değişmez.",
+     "stop a game by flooding the table's socket: the excess is refused, the socket closed and "
+     "the table left as it was."),
+    ("sit_anywhere", False,
+     "Dolu, başlamış, bitmiş ya da başka bir sınıfın masasına oturamaz.",
+     "sit at a full, begun or finished table, or at another class's."),
+    ("watch_table", False,
+     "Bir masayı izleyemez, kapatamaz, başkasının oyun kaydını indiremez: izlemek ve kapatmak "
+     "öğretmenin işidir.",
+     "watch or close a table, or download someone else's game record: watching and closing "
+     "are the teacher's."),
+    ("dodge_loss", False,
+     "Bağlantısını koparıp masadan kalkarak mağlubiyetten kaçamaz: sonucu sunucu yazar, "
+     "kalkana kaynak 002'deki gibi.",
+     "dodge a loss by dropping the connection or leaving: the server writes every result, a "
+     "leaver's as source 002 says."),
     ("block_joins", True,
      "Yanlış kodlarla bir sınıfa katılmayı birkaç dakika yavaşlatabilir: o sırada yalnızca hiç "
      "yanlış kod denememiş cihazlar katılır.",
