@@ -51,6 +51,7 @@ WORDS = catalogue("rooms", {
                   "No table is open right now: open the first one."),
     "table": ("{n}. masa", "Table {n}"),
     "open": ("oyuncu bekleniyor", "waiting for players"),
+    "full": ("yerler dolu: masayı açan başlatacak", "full: the player who opened it will start"),
     "playing": ("oynanıyor: {hand}. tur", "playing: hand {hand}"),
     "over": ("bitti", "finished"),
     "ended": ("kapandı", "closed"),
@@ -219,8 +220,9 @@ def status_text(table: TableSummary, lang: str) -> str:
     ...     "seats": []}), "tr")
     'oynanıyor: 3. tur'
     """
-    return word(table.status, lang, hand=table.hand) if table.status == "playing" \
-        else word(table.status, lang)
+    if table.status == "playing":
+        return word("playing", lang, hand=table.hand)
+    return word("full" if table.status == "open" and table.full else table.status, lang)
 
 
 def ranking_title(rules: str, level: str, lang: str) -> str:
