@@ -30,7 +30,8 @@ case "${1:-main}" in
             tests/test_properties.py tests/test_fuzz.py tests/test_simulation.py
             tests/test_against_openspiel.py tests/test_notation.py tests/test_game.py
             tests/test_scoring.py tests/test_cards.py tests/test_bots.py tests/test_solver.py
-            tests/test_puzzles.py tests/test_judgement.py tests/test_table.py"
+            tests/test_puzzles.py tests/test_judgement.py tests/test_table.py
+            tests/test_multiplayer.py tests/test_leaving.py"
         suite='.venv/bin/python -m pytest -n 2 "$@" && { [ $# -gt 0 ] || set -- $MACA_ENGINE_TESTS; } &&
                MACA_BUILD=compiled PYTHONPATH=build/compiled .venv/bin/pytest -n 2 -m "not site" "$@"'
         if unshare -n true 2>/dev/null && command -v ip >/dev/null; then
