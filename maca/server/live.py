@@ -258,9 +258,12 @@ class PostgresHub(Hub):
         except Exception as exc:      # the database is away: the others keep stale presence
             log.warning("maca: could not say goodbye to the other processes (%s)", exc)
         finally:
-            for task in (self.task, self.beating):
-                if task:
-                    task.cancel()
+            tasks = [task for task in (self.task, self.beating) if task]
+            for task in tasks:
+                task.cancel()
+            # let them close their connection: a listening one left open fills with NOTIFYs
+            # and its server process, blocked writing to it, holds the database
+            await asyncio.gather(*tasks, return_exceptions=True)
             if self.sender:
                 await self.sender.close()
 

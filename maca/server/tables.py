@@ -567,9 +567,11 @@ class TableRuntime:
 
     async def stop(self) -> None:
         """Stop the clocks and give the leases back (another process takes them at once)."""
-        for task in [*self.tasks, *self.chores,
-                     *(s.clock for s in self.tables.values() if s.clock)]:
+        tasks = [*self.tasks, *self.chores,
+                 *(s.clock for s in self.tables.values() if s.clock)]
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         for served in list(self.tables.values()):
             if served.owned:
                 served.owned = False
@@ -577,8 +579,10 @@ class TableRuntime:
                     await self.call("drop_lease", table_id=served.id, process=self.process)
                 except Exception as exc:       # the database is away: the lease expires
                     log.warning("maca: a table's lease was not given back (%s)", exc)
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        self.writer.shutdown(wait=False, cancel_futures=True)
+        loop = asyncio.get_running_loop()
+        for threads in (self.pool, self.writer):     # a bot's move, a write under way: done
+            await loop.run_in_executor(None, functools.partial(threads.shutdown, wait=True,
+                                                               cancel_futures=True))
 
     async def call(self, method: str, **kwargs: Any) -> Any:
         """A store operation, in a worker thread (the writes in the one writer's, `WRITES`)."""
