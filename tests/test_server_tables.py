@@ -229,7 +229,8 @@ def test_a_table_is_opened_filled_and_begun_and_the_lobby_follows(room: Room) ->
     guest.close()
 
 
-def test_four_students_play_a_whole_hand_and_no_socket_gets_another_hand(room: Room) -> None:
+def test_threat_see_other_hand(room: Room) -> None:
+    """Four students play a whole hand, and no socket gets a card of another hand. (threat model: tests/test_server_security.py)"""
     table, clients = open_table(room, 4, ("level", "easy"))
     room.web.as_teacher()                  # the teacher's view of the deal: every hand
     watched = bench.Player("teacher", table, 0, drawings=[
@@ -270,7 +271,8 @@ def playing(room: Room) -> tuple[int, list[Client], int]:
     return table, clients, mover
 
 
-def test_a_student_cannot_play_for_another_seat_or_out_of_turn(room: Room) -> None:
+def test_threat_play_for_other(room: Room) -> None:
+    """A student cannot play for another seat or out of turn. (threat model: tests/test_server_security.py)"""
     table, clients, mover = playing(room)
     other = (mover + 1) % 4
     before = room.events(table)
@@ -288,7 +290,8 @@ def test_a_student_cannot_play_for_another_seat_or_out_of_turn(room: Room) -> No
         client.close()
 
 
-def test_an_old_message_sent_again_is_answered_not_applied(room: Room) -> None:
+def test_threat_replay_move(room: Room) -> None:
+    """An old message sent again is answered, not applied. (threat model: tests/test_server_security.py)"""
     table, clients, mover = playing(room)
     legal = buttons(clients[mover].html, "card")[0]
     first = clients[mover].act("card", legal, act_id="play-1")
@@ -317,7 +320,8 @@ def test_a_card_not_held_is_refused_with_the_engines_reason(room: Room) -> None:
         client.close()
 
 
-def test_a_flood_is_refused_and_the_socket_closed(room: Room) -> None:
+def test_threat_flood_table(room: Room) -> None:
+    """A flood is refused and the socket closed; the table is unchanged. (threat model: tests/test_server_security.py)"""
     table, clients, mover = playing(room)
     deal = next(e for e in room.events(table) if e["t"] == "deal")
     elsewhere = deal["cards"][(mover + 1) % 4][0]
@@ -340,7 +344,8 @@ def test_a_flood_is_refused_and_the_socket_closed(room: Room) -> None:
         client.close()
 
 
-def test_a_full_a_started_a_finished_and_another_class_table_are_refused(room: Room) -> None:
+def test_threat_sit_anywhere(room: Room) -> None:
+    """A full, a begun, a closed and another class's table are refused. (threat model: tests/test_server_security.py)"""
     table, clients = open_table(room, 4, ("level", "easy"), begin=False)
     fifth = room.client(4)
     fifth.start()
@@ -479,6 +484,32 @@ def test_a_rated_game_goes_into_the_ranking_and_its_record_downloads(room: Room)
     alone.close()
 
 
+def test_threat_watch_table(room: Room) -> None:
+    """A student cannot watch or close a table, nor download another's game record (threat
+    model: tests/test_server_security.py)."""
+    table, clients, mover = playing(room)
+    before = room.events(table)
+    room.web.as_student(room.tokens[0])
+    for socket in (f"/ws/teacher?table={table}&lang=en", f"/ws/teacher?tables={room.class_id}"):
+        with pytest.raises(WebSocketDisconnect):
+            with room.web.client.websocket_connect(socket, headers={"origin": ORIGIN}) as ws:
+                ws.receive_json()
+    for path in (f"/teacher/table/{table}", f"/teacher/class/{room.class_id}/tables"):
+        answer = room.web.client.get(path, follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["location"] == "/teacher/login"
+    closed = room.web.client.post(f"/teacher/table/{table}/end", headers={"origin": ORIGIN},
+                                  data={"csrf": "x"}, follow_redirects=False)
+    assert closed.status_code in (303, 403)
+    assert room.web.client.get(f"/api/class/records/{table}").status_code == 404  # not over
+    room.web.as_student(room.tokens[4])                    # never sat there
+    assert room.web.client.get(f"/api/class/records/{table}").status_code == 404
+    assert [e for e in room.events(table) if e["t"] not in ("away", "back")] == \
+        [e for e in before if e["t"] not in ("away", "back")]
+    assert room.web.store.table_info(table_id=table).status == "playing"
+    for client in clients:
+        client.close()
+
+
 def test_a_tournament_round_seats_the_students_online(room: Room) -> None:
     online = [room.client(n) for n in range(5)]
     for client in online:
@@ -541,8 +572,10 @@ def test_sitting_elsewhere_gives_up_the_seat_and_a_round_counts_as_another_game(
     assert room.web.store.table_info(table_id=going).status == "ended"   # no person left
 
 
-def test_a_connection_lost_too_long_leaves_with_the_result_and_a_computer_plays_on(
-        db_url: str, site_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_threat_dodge_loss(db_url: str, site_dir: Path,
+                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A connection lost too long leaves with source 002's result, and a computer player plays
+    on (threat model: tests/test_server_security.py)."""
     monkeypatch.setenv("MACA_TABLE_RECONNECT_SECONDS", "1")     # read when the app is made
     with make_web(db_url, site_dir) as web:
         web.login()
