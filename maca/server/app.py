@@ -66,8 +66,9 @@ WORDS = catalogue("server.app", {
     "hint_number": ("bir tam sayı", "a whole number"),
     "hint_time": ("YYYY-AA-GGTSS:DD biçiminde bir zaman", "a time written YYYY-MM-DDTHH:MM"),
     "hint_file": ("bir dosya seç", "choose a file"),
-    "bad_message": ("Mesaj okunamadı: {{\"type\": \"save\" | \"ping\", …}} bekleniyordu.",
-                    "The message could not be read: {{\"type\": \"save\" | \"ping\", …}} "
+    "bad_message": ("Mesaj okunamadı: türü (type) save ya da ping olan bir JSON nesnesi "
+                    "bekleniyordu.",
+                    "The message could not be read: a JSON object whose type is save or ping "
                     "was expected."),
     "too_many_logins": ("Çok fazla başarısız giriş: birkaç dakika bekle, sonra yeniden dene.",
                         "Too many failed logins: wait a few minutes, then try again."),
@@ -442,7 +443,7 @@ class Server:
         """The answer to one message of a student's socket (None: the store failed)."""
         try:
             message = json.loads(text) if text is not None else None
-        except ValueError:
+        except (ValueError, RecursionError):
             message = None
         if not isinstance(message, dict) or message.get("type") not in ("save", "ping"):
             return {"type": "error", "id": None, "message": word("bad_message")[lang]}
@@ -512,7 +513,7 @@ class Server:
                 rate.fail("socket")          # counts every message, not only failures
                 try:
                     decoded = json.loads(text or "")
-                except ValueError:
+                except (ValueError, RecursionError):
                     decoded = None
                 try:
                     player.outbox.put(await player.handle(decoded))

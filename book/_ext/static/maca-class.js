@@ -160,12 +160,14 @@ function lasting(path, hooks) {
     const ws = new WebSocket(address(path, true));
     socket = ws;
     let answered = Date.now();
+    let opened = false;         // this socket was accepted
     const beat = setInterval(() => {
       if (Date.now() - answered > 2 * HEARTBEAT_MS) return drop(ws);
       if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');
     }, HEARTBEAT_MS);
     ws.addEventListener("open", () => {
       if (socket !== ws) return;
+      opened = true;
       open = true;
       backoff = 0;
       answered = Date.now();
@@ -181,12 +183,23 @@ function lasting(path, hooks) {
     ws.addEventListener("close", ({ code }) => {
       clearInterval(beat);
       if (socket !== ws) return;
-      if (code !== 4401 && code !== 4403) return drop(ws);
-      socket = null;
-      open = false;
-      wanted = false;
-      hooks.shut();
+      if (code === 4401 || code === 4403) return shut(ws);
+      if (opened) return drop(ws);
+      // A handshake the server refused reaches the page as 1006 (the 4401 it says before
+      // accepting never arrives): if the server answers but no longer knows the student
+      // (signed out, or the session ended), stop for good; else try again later.
+      call("api/class/me").then(({ status }) => (status === 401 ? shut(ws) : drop(ws)),
+                                () => drop(ws));
     });
+  }
+
+  // The server will not have this socket: stop until started again.
+  function shut(ws) {
+    if (socket !== ws) return;
+    socket = null;
+    open = false;
+    wanted = false;
+    hooks.shut();
   }
 
   // The socket is lost: a new one after a while, longer each time.
