@@ -241,6 +241,8 @@ class Screen:
         self.panel = 0
         self.outbox = Outbox()
         self.last: str | None = None
+        #: the drawing that answers the action being applied, made with its append
+        self.answer: tuple[str, int | None] | None = None
 
     def push(self, html: str | None, seq: int | None = None) -> None:
         """Send a new drawing (nothing when it is the one sent last); ``seq``: the table's
@@ -408,6 +410,7 @@ class Player(Screen):
             return self.error(word("bad_act"), act_id)
         if self.runtime.seen_before(self.me, act_id):
             return self.draw(await self.html(), act_id)
+        self.answer = None
         try:
             await self.act(action, value)
         except MacaError as refusal:
@@ -415,7 +418,7 @@ class Player(Screen):
         except BaseException:                # not applied (the store is away): may come again
             self.runtime.acts[self.me].pop(act_id, None)
             raise
-        return self.draw(await self.html(), act_id)
+        return self.draw(self.answer or await self.html(), act_id)
 
     # -- actions ------------------------------------------------------------------------------
     async def find_table(self) -> None:
@@ -702,6 +705,10 @@ class TableRuntime:
                 return
             if made:
                 await self.written(served, status, {t.skip for t in batch})
+            for ticket in batch:               # each asker's answer, drawn now (no second wait)
+                if ticket.skip is not None and ticket.error is None:
+                    drawn = ticket.skip.table_html(served)
+                    ticket.skip.answer = None if drawn is None else (drawn, served.seq)
         except BaseException as failure:
             for ticket in batch:
                 ticket.made, ticket.error = [], failure
