@@ -537,7 +537,7 @@ def test_a_tournament_round_seats_the_students_online(room: Room) -> None:
         client.close()
 
 
-def test_sitting_elsewhere_gives_up_the_seat_and_a_round_counts_as_another_game(
+def test_sitting_elsewhere_gives_up_the_seat_and_a_round_counts_as_leaving(
         room: Room) -> None:
     first, second = room.client(0), room.client(1)
     first.start()
@@ -568,7 +568,7 @@ def test_sitting_elsewhere_gives_up_the_seat_and_a_round_counts_as_another_game(
     room.web.client.post(f"{made.headers['location']}/round", headers={"origin": ORIGIN},
                          data={"csrf": room.web.csrf(made.headers["location"])})
     leave = next(e for e in room.events(going) if e["t"] == "leave")
-    assert (leave["seat"], leave["why"]) == (0, "other_game")
+    assert (leave["seat"], leave["why"]) == (0, "tournament")   # its own reason: the teacher started it
     assert room.web.store.table_info(table_id=going).status == "ended"   # no person left
 
 

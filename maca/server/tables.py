@@ -77,13 +77,12 @@ WRITES = frozenset({"append_events", "take_lease", "drop_lease", "record_results
                     "finish_table", "create_table"})
 
 WORDS = catalogue("server.tables", {
-    "bad_message": ("Mesaj okunamadı: {{\"type\": \"start\" | \"act\", \"panel\": n, …}} "
-                    "bekleniyordu.",
-                    "The message could not be read: {{\"type\": \"start\" | \"act\", "
-                    "\"panel\": n, …}} was expected."),
-    "bad_spec": ("Bu bağlantı yalnızca sınıf masalarını açar: {{\"panel\": \"class_tables\"}}.",
-                 "This connection opens the class tables only: {{\"panel\": "
-                 "\"class_tables\"}}."),
+    "bad_message": ("Mesaj okunamadı: türü (type) start ya da act olan, paneli (panel) "
+                    "numarasıyla anan bir JSON nesnesi bekleniyordu.",
+                    "The message could not be read: a JSON object whose type is start or act "
+                    "and that names its panel by number was expected."),
+    "bad_spec": ("Bu bağlantı yalnızca sınıf masalarını açar (panel: class_tables).",
+                 "This connection opens the class tables only (panel: class_tables)."),
     "not_started": ("Önce paneli başlat (\"start\"), sonra hamle gönder.",
                     "Start the panel first (\"start\"), then send actions."),
     "bad_id": ("Her hamlenin bir kimliği olmalı (\"id\": en çok 100 karakter).",
@@ -304,7 +303,7 @@ class Player(Screen):
         self.me: int = student.id
         self.class_id = student.class_id
         self.started = False
-        self.choices = TableChoices()
+        self.choices = TableChoices(shared=True)
         self.records: list[Any] = []
         self.at: int | None = None        # the table where this socket counts as present
 
@@ -446,7 +445,7 @@ class Player(Screen):
                 await runtime.change(served.id, lambda t: t.act(self.me, action, value),
                                      skip=self)
             return
-        if action in ("level", "rules", "mode", "timer", "target", "passing", "moon_rule"):
+        if action in TableChoices.SHARED_ACTIONS:
             self.choices.act(action, value)
         elif action == "open":
             settings = TableSettings.from_json(self.choices.values())
@@ -502,6 +501,15 @@ class Player(Screen):
         await self.load_records()
 
 
+def _digits(text: str, longest: int) -> bool:
+    """Whether ``text`` is 1 to ``longest`` ASCII digits (``str.isdigit`` also takes "²").
+
+    >>> _digits("12", 2), _digits("²", 2), _digits("123", 2)
+    (True, False, False)
+    """
+    return 0 < len(text) <= longest and all("0" <= c <= "9" for c in text)
+
+
 def parse_sit(value: str) -> tuple[int, int | None]:
     """A ``sit`` action's value: ``"<table>"`` or ``"<table>:<seat>"``.
 
@@ -512,7 +520,7 @@ def parse_sit(value: str) -> tuple[int, int | None]:
     maca.server.errors.TableError: A table is written as its number or table:seat, not 'x'.
     """
     table, _, seat = value.partition(":")
-    if not table.isdigit() or len(table) > 12 or (seat and not seat.isdigit()) or len(seat) > 2:
+    if not _digits(table, 12) or (seat and not _digits(seat, 2)):
         raise TableError(word("bad_table"), value=shown(value))
     return int(table), int(seat) if seat else None
 
@@ -523,7 +531,7 @@ def parse_seat(value: str) -> int:
     >>> parse_seat("2")
     2
     """
-    if not value.isdigit() or len(value) > 2:
+    if not _digits(value, 2):
         raise TableError(word("bad_seat"), value=shown(value))
     return int(value)
 
@@ -964,7 +972,7 @@ class TableRuntime:
             seen.popitem(last=False)
         return False
 
-    async def unseat(self, person: int, keep: int) -> None:
+    async def unseat(self, person: int, keep: int, why: str = "other_game") -> None:
         """``person`` sat down at table ``keep``: they give up any other seat (standing at a
         table still open; leaving a game going on, which counts as leaving for another game,
         source 002)."""
@@ -977,7 +985,7 @@ class TableRuntime:
             if served.status == "open":
                 await self.change(info.id, lambda t: t.stand(person))
             else:
-                await self.change(info.id, lambda t: t.act(person, "leave", "other_game"))
+                await self.change(info.id, lambda t: t.act(person, "leave", why))
 
     # -- the teacher --------------------------------------------------------------------------
     async def end(self, table_id: int) -> None:
@@ -1004,7 +1012,7 @@ class TableRuntime:
             await self.change(made.id, functools.partial(seat_round, group=group, names=names))
             for person in group:
                 if person is not None:
-                    await self.unseat(person, keep=made.id)
+                    await self.unseat(person, keep=made.id, why="tournament")
             opened.append(made.id)
         return opened
 
