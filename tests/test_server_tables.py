@@ -21,6 +21,7 @@ from conftest import Web, make_web
 
 from maca.cards import CardSet
 from maca.render import cards_in_html
+from maca.server.app import TABLE_SOCKETS, TABLE_WINDOW
 
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("bench_tables", ROOT / "benchmarks" / "tables.py")
@@ -337,10 +338,22 @@ def test_threat_flood_table(room: Room) -> None:
     assert 0 < len(answered) < 300 and all(m["type"] == "error" for m in answered)
     # nothing of the flood in the log (the closed socket may say the seat is away)
     assert [e for e in room.events(table) if e["t"] not in ("away", "back")] == before
-    # the student comes back on a new socket, at the same seat
+    # a new socket at once gets no fresh allowance: the student waits a little
+    hasty = room.client(mover)
+    hasty.send({"type": "start", "panel": 1, "spec": {"panel": "class_tables", "lang": "en"}})
+    assert "Too many messages" in hasty.until(lambda m: m["type"] == "error")["message"]
+    time.sleep(TABLE_WINDOW)
+    # then comes back on a new socket, at the same seat
     back = room.client(mover)
     assert buttons(back.start()["html"], "card")
-    for client in clients[:mover] + clients[mover + 1:] + [back]:
+    # and may not open more than TABLE_SOCKETS of them
+    more = [room.client(mover) for _ in range(TABLE_SOCKETS - 1)]
+    extra = room.client(mover)
+    refused = extra.until(lambda m: m["type"] in ("error", "closed"))
+    assert refused["type"] == "error" and "at most 5 tabs" in refused["message"]
+    for client in more + [extra]:
+        client.close()
+    for client in clients[:mover] + clients[mover + 1:] + [back, hasty]:
         client.close()
 
 

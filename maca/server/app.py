@@ -118,6 +118,8 @@ TABLE_MESSAGE = 4096
 #: a class table's socket takes at most this many messages per `TABLE_WINDOW` seconds (a
 #: person makes a few a second; the benchmark's players, as fast as the server, about ten)
 TABLE_MESSAGES, TABLE_WINDOW = 100, 5.0
+#: the most tables sockets one student may have open at once (a tab or two per device)
+TABLE_SOCKETS = 5
 
 
 def word(key: str) -> Text:
@@ -258,6 +260,10 @@ class Server:
         self.limits, self.hub, self.runtime = limits, hub, runtime
         self.sessions = Sessions(secret)
         self.guards = Guards(limits)
+        #: per student: messages on every tables socket together (a reconnect gets no fresh
+        #: allowance) and the tables sockets open now
+        self.table_rate = RateLimit(TABLE_MESSAGES, TABLE_WINDOW)
+        self.table_sockets: dict[int, int] = {}
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -491,8 +497,14 @@ class Server:
             return
         await ws.accept()
         player = class_tables.Player(self.runtime, student, lang)
+        if self.table_sockets.get(student.id, 0) >= TABLE_SOCKETS:
+            await ws.send_json(player.error(class_tables.word("too_many_sockets").fill(
+                n=TABLE_SOCKETS)))
+            await ws.close(1008)
+            return
+        self.table_sockets[student.id] = self.table_sockets.get(student.id, 0) + 1
         sender = asyncio.get_running_loop().create_task(player.outbox.run(ws.send_json))
-        rate = RateLimit(TABLE_MESSAGES, TABLE_WINDOW)
+        rate, key = self.table_rate, f"student:{student.id}"
         await self.hub.presence(student.class_id, student.id, +1)
         try:
             while True:
@@ -503,14 +515,14 @@ class Server:
                 refusal, code = None, 1000
                 if text is not None and len(text) > TABLE_MESSAGE:
                     refusal, code = class_tables.word("too_large").fill(limit=TABLE_MESSAGE), 1009
-                elif rate.blocked("socket"):
+                elif rate.blocked(key):
                     refusal, code = class_tables.word("flood"), 1008
                 if refusal is not None:
                     sender.cancel()
                     await ws.send_json(player.error(refusal))
                     await ws.close(code)
                     break
-                rate.fail("socket")          # counts every message, not only failures
+                rate.fail(key)               # counts every message, not only failures
                 try:
                     decoded = json.loads(text or "")
                 except (ValueError, RecursionError):
@@ -526,6 +538,9 @@ class Server:
             pass
         finally:
             sender.cancel()
+            self.table_sockets[student.id] -= 1
+            if not self.table_sockets[student.id]:
+                del self.table_sockets[student.id]
             self.runtime.hide(player)
             await self.hub.presence(student.class_id, student.id, -1)
 

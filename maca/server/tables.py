@@ -97,6 +97,10 @@ WORDS = catalogue("server.tables", {
     "not_seated": ("Bir masada oturmuyorsun.", "You do not sit at a table."),
     "still_playing": ("Masada oyun sürüyor: önce masadan kalk.",
                       "Your game is still going: leave the table first."),
+    "too_many_sockets": ("Masalar en çok {n} sekmede birden açık olabilir: başka bir sekmeyi "
+                         "kapat, sonra bu sayfayı yenile.",
+                         "The tables can be open in at most {n} tabs at once: close another "
+                         "tab, then reload this page."),
     "flood": ("Çok fazla mesaj: bağlantı kapatıldı. Biraz bekle, sonra sayfayı yenile.",
               "Too many messages: the connection was closed. Wait a little, then reload the "
               "page."),
