@@ -92,7 +92,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, or_, select, text, update
+from sqlalchemy import Engine, delete, func, insert, or_, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -288,7 +288,8 @@ class TableData:
                     tournament_id) else None
                 if tournament is None or tournament.class_id != class_id:
                     raise NotFoundError(say("tabledata.no_tournament"))
-                if not _is_whole(round) or not 1 <= round <= tournament.rounds:
+                if not isinstance(round, int) or isinstance(round, bool) \
+                        or not 1 <= round <= tournament.rounds:
                     raise InputError(say("tabledata.round"), rounds=tournament.rounds,
                                      value=repr(round))
             table = m.GameTable(class_id=class_id, settings=settings, status="open",
@@ -379,7 +380,7 @@ class TableData:
                 _table_id(session, table_id)
                 raise StaleLog(say("tabledata.stale"), after=after)
             if rows:
-                session.execute(m.TableEvent.__table__.insert(), rows)
+                session.execute(insert(m.TableEvent), rows)
             if people is not None:
                 _set_seats(session, table_id, class_id, people)
         return changes["last_seq"]
@@ -677,7 +678,7 @@ def _set_seats(session: Session, table_id: int, class_id: int,
     table must be a student of its class)."""
     have = dict(session.execute(select(m.TableSeat.seat, m.TableSeat.student_pk).where(
         m.TableSeat.table_id == table_id)).all())
-    _check_students(session, class_id, set(people) - set(have.values()) - {None})
+    _check_students(session, class_id, {p for p in people if p is not None} - set(have.values()))
     for seat, person in enumerate(people):
         if seat not in have:
             session.add(m.TableSeat(table_id=table_id, seat=seat, student_pk=person))
