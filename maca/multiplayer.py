@@ -49,6 +49,7 @@ from .lessons import Note
 from .reasons import Reason, Verdict
 from .rules import PRESET_NAMES, Rules
 from .scoring import leaving_standings, seat_standings
+from .render import PlaceWord
 from .table import (MODES, TIMER_RANGE, SeatView, advice, leaving_result, make_rules,
                     person_name)
 from .trick import Trick
@@ -385,24 +386,6 @@ def draw_round(people: Sequence[int], rng: random.Random | None = None,
 
 
 # -- seats named in a view's frame --------------------------------------------------------------
-class _Watched(SeatWord):
-    """A seat as the teacher's view names it: never "sen", always the seat's name."""
-
-    __slots__ = ()
-
-    @property
-    def you(self) -> bool:
-        return False
-
-    def __str__(self) -> str:
-        return seat_form(self.seat, self.lang, "nom", self.players, you=False)
-
-    def __format__(self, spec: str) -> str:
-        if not spec or spec.lower() == "no" or spec.lower().startswith("name"):
-            return super().__format__(spec) if spec else str(self)
-        return super().__format__(("N" if spec[0].isupper() else "n") + "ame_" + spec.lower())
-
-
 @dataclass(frozen=True)
 class _Frame:
     """How a view names seats: turned by ``shift`` (the viewer becomes seat 0), or the table's
@@ -420,7 +403,7 @@ class _Frame:
 
     def word(self, seat: int) -> Callable[[str], SeatWord]:
         turned, n = self.turn(seat), self.players
-        kind = _Watched if self.watching else SeatWord
+        kind = PlaceWord if self.watching else SeatWord
         return lambda lang: kind(turned, lang, n)
 
     def label(self, seat: int, lang: str) -> str:
@@ -1460,4 +1443,4 @@ def _result_word(standing: int | None) -> Text:
 
 def _table_seat(seat: int, players: int) -> Callable[[str], SeatWord]:
     """A seat named in the table's own frame (the lobby's words: never "sen")."""
-    return lambda lang: _Watched(seat, lang, players)
+    return lambda lang: PlaceWord(seat, lang, players)
