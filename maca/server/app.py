@@ -407,18 +407,26 @@ class Server:
                                secure=self.secure(request))
         return response
 
-    async def student_socket(self, ws: WebSocket) -> None:
-        """``WS /ws/student``: saves answered one after the other, in the order they came."""
-        lang = lang_of(ws)
+    async def socket_student(self, ws: WebSocket, token: str) -> Any:
+        """The student a socket's cookie names, the socket accepted; None: closed (4403 from
+        another site's page, 4401 for no student)."""
         if not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
             await ws.close(4403)
-            return
-        token = ws.cookies.get(STUDENT_COOKIE, "")
+            return None
         student = await self.call("student_by_token", token=token) if token else None
         if student is None:
             await ws.close(4401)
-            return
+            return None
         await ws.accept()
+        return student
+
+    async def student_socket(self, ws: WebSocket) -> None:
+        """``WS /ws/student``: saves answered one after the other, in the order they came."""
+        lang = lang_of(ws)
+        token = ws.cookies.get(STUDENT_COOKIE, "")
+        student = await self.socket_student(ws, token)
+        if student is None:
+            return
         await self.hub.presence(student.class_id, student.id, +1)
         ready = asyncio.get_running_loop().create_task(self.call("prepare", token=token))
         ready.add_done_callback(lambda task: task.cancelled() or task.exception())
@@ -487,15 +495,10 @@ class Server:
         than `TABLE_MESSAGE` or more than `TABLE_MESSAGES` in `TABLE_WINDOW` seconds is
         refused and the socket closed (nothing of it applied)."""
         lang = lang_of(ws)
-        if not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
-            await ws.close(4403)
-            return
         token = ws.cookies.get(STUDENT_COOKIE, "")
-        student = await self.call("student_by_token", token=token) if token else None
+        student = await self.socket_student(ws, token)
         if student is None:
-            await ws.close(4401)
             return
-        await ws.accept()
         player = class_tables.Player(self.runtime, student, lang)
         if self.table_sockets.get(student.id, 0) >= TABLE_SOCKETS:
             await ws.send_json(player.error(class_tables.word("too_many_sockets").fill(
