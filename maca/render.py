@@ -251,11 +251,21 @@ def card_svg(card: Card | str, *, lang: str | None = None, four_colour: bool | N
     if state not in _STATES:
         raise SettingError(say("one_of"), name="state", choices=", ".join(_STATES),
                            value=repr(state))
-    lang, width = _lang(lang), _size(size)
-    colour = _colours(four_colour)[card.suit]
+    four = _DEFAULTS.four_colour if four_colour is None else bool(four_colour)
+    return _card_svg(card.index, _lang(lang), four, _size(size), state,
+                     None if x is None else _num(x), _num(y or 0))
+
+
+@lru_cache(maxsize=4096)
+def _card_svg(index: int, lang: str, four: bool, width: int, state: str, x: str | None,
+              y: str) -> str:
+    """`card_svg` with its settings resolved: a face is drawn once, then read from the cache
+    (a class table draws the same faces for every seat at every move)."""
+    card = Card(index)
+    colour = _colours(four)[card.suit]
     name = escape(card.name(lang))
     edge, stroke = _frame(state)
-    place = "" if x is None else f' x="{_num(x)}" y="{_num(y or 0)}"'
+    place = "" if x is None else f' x="{x}" y="{y}"'
     veil = ('<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#eef0f3" '
             'fill-opacity="0.62"/>' if state == "illegal" else "")
     return (f'<svg role="img" aria-label="{name}" xmlns="http://www.w3.org/2000/svg"{place} '

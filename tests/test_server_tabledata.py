@@ -19,8 +19,8 @@ from sqlalchemy import event, func, select
 from maca.server import models as m
 from maca.server.errors import InputError, NotFoundError, ServerError, StaleLog
 from maca.server.store import ClassStore
-from maca.server.tabledata import (MAX_EVENT_BYTES, MAX_RECORD_BYTES, RankRow, ResultRow,
-                                   TableInfo)
+from maca.server.tabledata import (MAX_EVENT_BYTES, MAX_RECORD_BYTES, Append, RankRow,
+                                   ResultRow, TableInfo)
 
 ROOT = Path(__file__).resolve().parents[1]
 CLASS_LIST = "student_id;name\n1;Zeynep Kaya\n2;Çağrı Öz\n3;Ceren Ak\n4;İpek Su\n5;Ilgın Er\n"
@@ -221,6 +221,33 @@ def test_a_stale_or_wrong_batch_writes_nothing(school: School) -> None:
     assert store.events(table_id=table.id) == [ev(1, "sit"), ev(2, "sit")]
     info = store.table_info(table_id=table.id)
     assert (info.status, info.last_seq, info.seats) == ("open", 2, (school.pk(0), None, None, None))
+
+
+def test_a_batch_of_appends_writes_each_or_refuses_it_alone(school: School) -> None:
+    """Several tables' appends in one transaction (the runtime's group commit): a stale log, a
+    stranger in a seat (refused after the table's row was changed) or a bad event is refused
+    in its place and leaves its table as it was; the others are written."""
+    store = school.store
+    good, stale, stranger, bad, seated = (school.table() for _ in range(5))
+    store.append_events(table_id=stale.id, after=0, events=[ev(1, "sit")])
+    outcomes = store.append_many([
+        Append(good.id, 0, [ev(1, "sit"), ev(2, "begin")], "playing", [school.pk(0), None]),
+        Append(stale.id, 0, [ev(1, "sit")]),
+        Append(stranger.id, 0, [ev(1, "sit")], "playing", [school.stranger.id]),
+        Append(bad.id, 0, [ev(2)]),
+        Append(999, 0, [ev(1)]),
+        Append(seated.id, 0, [ev(1, "sit")], None, [school.pk(1)])])
+    assert outcomes[0] == 2 and outcomes[5] == 1
+    kinds = [type(o) for o in outcomes[1:5]]
+    assert kinds == [StaleLog, NotFoundError, InputError, NotFoundError], outcomes
+    assert "no such student in this class" in outcomes[2].message("en")
+    assert store.events(table_id=good.id) == [ev(1, "sit"), ev(2, "begin")]
+    assert store.table_info(table_id=good.id).seats == (school.pk(0), None)
+    assert store.table_info(table_id=seated.id).seats == (school.pk(1),)
+    for table, last in ((stale, 1), (stranger, 0), (bad, 0)):
+        info = store.table_info(table_id=table.id)
+        assert (info.status, info.last_seq, info.seats) == ("open", last, ()), info
+    assert store.events(table_id=stranger.id) == [] and store.append_many([]) == []
 
 
 def two_stores(db_url: str) -> tuple[ClassStore, ClassStore]:

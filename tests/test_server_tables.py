@@ -607,7 +607,10 @@ def test_threat_dodge_loss(db_url: str, site_dir: Path,
                 time.sleep(0.05)
             leave = next(e for e in room.events(table) if e["t"] == "leave")
             assert (leave["seat"], leave["why"]) == (1, "away")
-            ranking = web.store.ranking(class_id=made.id, rules="standard", level="easy")
+            while not (ranking := web.store.ranking(class_id=made.id, rules="standard",
+                                                    level="easy")):
+                assert time.monotonic() < deadline      # the result follows the log's append
+                time.sleep(0.05)
             assert [(r.student_pk, r.losses) for r in ranking] == [(room.pks[1], 1)]
             assert web.store.student_records(student_pk=room.pks[1]) == []    # not over yet
             plays = sum(e["t"] == "play" for e in room.events(table))

@@ -348,7 +348,8 @@ class ClassStore(TableData):
         self.engine: Engine = engine_for(url)
         migrate(self.engine)
         self._read = sessionmaker(self.engine, expire_on_commit=False)
-        self._write = sessionmaker(writing(self.engine), expire_on_commit=False)
+        self._writer = writing(self.engine)
+        self._write = sessionmaker(self._writer, expire_on_commit=False)
 
     def close(self) -> None:
         """Close the database's connections (a store not closed loses nothing either)."""

@@ -89,10 +89,11 @@ import json
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, insert, or_, select, text, update
+from sqlalchemy import Connection, Engine, delete, func, insert, or_, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -101,9 +102,9 @@ from ..exercises.files import unsafe_chars
 from ..rules import PRESET_NAMES
 from ..words import Text, catalogue, say
 from . import models as m
-from .errors import InputError, NotFoundError, StaleLog
+from .errors import InputError, NotFoundError, ServerError, StaleLog
 
-__all__ = ["TableData", "TableInfo", "ResultRow", "RankRow", "RecordInfo", "TournamentInfo",
+__all__ = ["TableData", "Append", "TableInfo", "ResultRow", "RankRow", "RecordInfo", "TournamentInfo",
            "STATUSES", "LIVE", "FINISHED", "MAX_EVENT_BYTES", "MAX_SETTINGS_BYTES",
            "MAX_RECORD_BYTES", "MAX_SEATS", "MAX_ROUNDS", "MAX_LEASE_SECONDS"]
 
@@ -190,6 +191,17 @@ catalogue("tabledata", {
 # ---- results -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class Append:
+    """One table's append to its log (the arguments of `TableData.append_events`)."""
+
+    table_id: int
+    after: int
+    events: Sequence[dict[str, Any]]
+    status: str | None = None
+    seats: Sequence[int | None] | None = None
+
+
+@dataclass(frozen=True)
 class TableInfo:
     """A game table: its settings as stored, where it stands, the seq of its last event, who
     sits where (a student's id per seat, None for a computer player or nobody; the seats as
@@ -267,6 +279,7 @@ class TableData:
     """The class tables' data (see the module's notes); `ClassStore` gives the database."""
 
     engine: Engine
+    _writer: Engine
     _read: sessionmaker[Session]
     _write: sessionmaker[Session]
 
@@ -364,26 +377,36 @@ class TableData:
         """Append ``events`` (seq ``after`` + 1, + 2, …) to the table's log and set its status
         and seats, all in one transaction; returns the new last seq. `StaleLog` (nothing
         written) when the log holds more than ``after`` events: read them and try again."""
-        after = _after(after)
-        rows = [_event_row(table_id, event, after + 1 + i) for i, event in enumerate(events)]
-        changes: dict[str, Any] = {"last_seq": after + len(rows)}
-        if status is not None:
-            changes["status"] = _statuses([status])[0]
-        people = _seat_list(seats) if seats is not None else None
-        with self._write.begin() as session:
-            class_id = session.scalar(
-                update(m.GameTable).where(m.GameTable.id == table_id,
-                                          m.GameTable.last_seq == after)
-                .values(**changes).returning(m.GameTable.class_id)
-                .execution_options(synchronize_session=False)) if _is_id(table_id) else None
-            if class_id is None:
-                _table_id(session, table_id)
-                raise StaleLog(say("tabledata.stale"), after=after)
-            if rows:
-                session.execute(insert(m.TableEvent), rows)
-            if people is not None:
-                _set_seats(session, table_id, class_id, people)
-        return changes["last_seq"]
+        outcome, = self.append_many([Append(table_id, after, events, status, seats)])
+        if isinstance(outcome, ServerError):
+            raise outcome
+        return outcome
+
+    def append_many(self, appends: Sequence[Append]) -> list[int | ServerError]:
+        """Several appends in one transaction, so one commit (one disk write) serves a busy
+        server's moves at many tables: each is written as `append_events` writes it, or
+        refused alone (its error in its place, nothing of it written, the others written)."""
+        checked: list[tuple[Append, list[dict[str, Any]], dict[str, Any]] | ServerError] = []
+        for one in appends:
+            try:
+                checked.append(_checked(one))
+            except ServerError as refusal:
+                checked.append(refusal)
+        outcomes: list[int | ServerError] = []
+        with self._writer.begin() as connection:
+            for item in checked:
+                if isinstance(item, ServerError):
+                    outcomes.append(item)
+                    continue
+                # a stale log writes nothing; a new seat may still be refused after the
+                # table's row was changed: only then is a savepoint needed to undo it
+                alone = connection.begin_nested() if item[0].seats is not None else nullcontext()
+                try:
+                    with alone:
+                        outcomes.append(_append(connection, *item))
+                except ServerError as refusal:
+                    outcomes.append(refusal)
+        return outcomes
 
     # -- leases --
 
@@ -644,7 +667,7 @@ def _table(session: Session, table_id: int) -> m.GameTable:
     return table
 
 
-def _table_id(session: Session, table_id: int) -> int:
+def _table_id(session: Session | Connection, table_id: int) -> int:
     """The class of the table (`NotFoundError` when there is no such table)."""
     class_id = session.scalar(select(m.GameTable.class_id).where(
         m.GameTable.id == table_id)) if _is_id(table_id) else None
@@ -653,7 +676,8 @@ def _table_id(session: Session, table_id: int) -> int:
     return class_id
 
 
-def _check_students(session: Session, class_id: int, people: Iterable[int]) -> None:
+def _check_students(session: Session | Connection, class_id: int,
+                    people: Iterable[int]) -> None:
     """Refuse anyone who is not a student of the class."""
     wanted = set(people)
     if wanted and session.scalar(select(func.count()).select_from(m.Student).where(
@@ -672,23 +696,55 @@ def _seats(session: Session, table_ids: Sequence[int]) -> dict[int, tuple[int | 
     return {table_id: tuple(people) for table_id, people in found.items()}
 
 
-def _set_seats(session: Session, table_id: int, class_id: int,
+def _checked(one: Append) -> tuple[Append, list[dict[str, Any]], dict[str, Any]]:
+    """An append's event rows and table changes, checked before anything is written."""
+    after = _after(one.after)
+    rows = [_event_row(one.table_id, event, after + 1 + i) for i, event in enumerate(one.events)]
+    changes: dict[str, Any] = {"last_seq": after + len(rows)}
+    if one.status is not None:
+        changes["status"] = _statuses([one.status])[0]
+    if one.seats is not None:
+        _seat_list(one.seats)
+    return one, rows, changes
+
+
+def _append(connection: Connection, one: Append, rows: list[dict[str, Any]],
+            changes: dict[str, Any]) -> int:
+    """Write one checked append (`StaleLog` when the log moved on); its new last seq."""
+    class_id = connection.scalar(
+        update(m.GameTable).where(m.GameTable.id == one.table_id,
+                                  m.GameTable.last_seq == one.after)
+        .values(**changes).returning(m.GameTable.class_id)) if _is_id(one.table_id) else None
+    if class_id is None:
+        _table_id(connection, one.table_id)
+        raise StaleLog(say("tabledata.stale"), after=one.after)
+    if rows:
+        connection.execute(insert(m.TableEvent), rows)
+    if one.seats is not None:
+        _set_seats(connection, one.table_id, class_id, list(one.seats))
+    return changes["last_seq"]
+
+
+def _set_seats(connection: Connection, table_id: int, class_id: int,
                people: list[int | None]) -> None:
     """Make the table's seats these, changing only the rows that differ (a person new at the
     table must be a student of its class)."""
-    have = dict(session.execute(select(m.TableSeat.seat, m.TableSeat.student_pk).where(
-        m.TableSeat.table_id == table_id)).all())
-    _check_students(session, class_id, {p for p in people if p is not None} - set(have.values()))
-    for seat, person in enumerate(people):
-        if seat not in have:
-            session.add(m.TableSeat(table_id=table_id, seat=seat, student_pk=person))
-        elif have[seat] != person:
-            session.execute(update(m.TableSeat).where(
-                m.TableSeat.table_id == table_id, m.TableSeat.seat == seat)
-                .values(student_pk=person).execution_options(synchronize_session=False))
+    seat = m.TableSeat
+    have = dict(connection.execute(select(seat.seat, seat.student_pk).where(
+        seat.table_id == table_id)).all())
+    _check_students(connection, class_id,
+                    {p for p in people if p is not None} - set(have.values()))
+    new = [{"table_id": table_id, "seat": n, "student_pk": person}
+           for n, person in enumerate(people) if n not in have]
+    if new:
+        connection.execute(insert(seat), new)
+    for n, person in enumerate(people):
+        if n in have and have[n] != person:
+            connection.execute(update(seat).where(seat.table_id == table_id, seat.seat == n)
+                               .values(student_pk=person))
     if len(have) > len(people):
-        session.execute(delete(m.TableSeat).where(m.TableSeat.table_id == table_id,
-                                                  m.TableSeat.seat >= len(people)))
+        connection.execute(delete(seat).where(seat.table_id == table_id,
+                                              seat.seat >= len(people)))
 
 
 # ---- checks --------------------------------------------------------------------------------

@@ -43,9 +43,9 @@ from ..multiplayer import HAND_WINDOW, RECONNECT_SECONDS, SharedTable, TableSett
 from ..panels.table import TableChoices
 from ..words import catalogue, say
 from . import pages, rooms
-from .errors import NotFoundError, StaleLog, TableError
+from .errors import NotFoundError, ServerError, StaleLog, TableError
 from .live import Hub, TableNews
-from .tabledata import ResultRow
+from .tabledata import Append, ResultRow
 
 __all__ = ["TableRuntime", "Served", "Screen", "Player", "Watcher", "TablesList", "Outbox",
            "LEASE_SECONDS", "LEASE_EVERY"]
@@ -73,7 +73,7 @@ GOING = ("open", "playing")
 #: the store's writes, made one after the other in the runtime's own thread: SQLite takes one
 #: writer at a time, and writers that meet there wait in its busy handler (sleeps of up to
 #: 100 ms), while one queue here keeps each write under a millisecond
-WRITES = frozenset({"append_events", "take_lease", "drop_lease", "record_results",
+WRITES = frozenset({"append_many", "take_lease", "drop_lease", "record_results",
                     "finish_table", "create_table"})
 
 WORDS = catalogue("server.tables", {
@@ -542,6 +542,50 @@ def parse_seat(value: str) -> int:
 
 # ---- the runtime --------------------------------------------------------------------------
 
+class GroupCommit:
+    """The tables' appends, written together: those that come while a batch is being
+    written wait and go into the next, in one transaction (`TableData.append_many`), so a
+    busy server's moves at many tables wait for one commit rather than for each other's."""
+
+    def __init__(self, write: Callable[[list[Append]], Awaitable[list[int | ServerError]]]):
+        self.write_many = write
+        self.waiting: list[tuple[Append, asyncio.Future[int]]] = []
+        self.writing: asyncio.Task[None] | None = None
+
+    async def append(self, one: Append) -> int:
+        """Write ``one`` (with the others waiting now); its new last seq, or its refusal."""
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self.waiting.append((one, future))
+        if self.writing is None or self.writing.done():
+            self.writing = asyncio.ensure_future(self._write())
+        return await future
+
+    async def _write(self) -> None:
+        while self.waiting:
+            batch, self.waiting = self.waiting, []
+            try:
+                outcomes = await self.write_many([one for one, _ in batch])
+            except BaseException as failure:     # the store is away, or the server stops
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(failure)
+                if isinstance(failure, asyncio.CancelledError):
+                    raise
+                continue
+            for (_, future), outcome in zip(batch, outcomes):
+                if future.done():
+                    continue
+                if isinstance(outcome, ServerError):
+                    future.set_exception(outcome)
+                else:
+                    future.set_result(outcome)
+
+    async def stop(self) -> None:
+        """Finish the batch being written."""
+        if self.writing is not None:
+            await asyncio.gather(self.writing, return_exceptions=True)
+
+
 class TableRuntime:
     """The tables one server process serves (module text): their cache, changes, leases,
     clocks, and the sockets drawn from them."""
@@ -564,6 +608,7 @@ class TableRuntime:
         self.lobby_due: set[int] = set()
         self.pool = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="maca-bots")
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="maca-tables-writer")
+        self.appends = GroupCommit(lambda batch: self.call("append_many", appends=batch))
         self.tasks: list[asyncio.Task[None]] = []
         self.chores: set[asyncio.Task[None]] = set()
 
@@ -587,6 +632,7 @@ class TableRuntime:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.appends.stop()
         for served in list(self.tables.values()):
             if served.owned:
                 served.owned = False
@@ -735,9 +781,8 @@ class TableRuntime:
         table is read again). Under ``served.lock``."""
         people = tuple(seat_people(served.shared))
         try:
-            await self.call("append_events", table_id=served.id, after=after, events=made,
-                            status=served.status,
-                            seats=list(people) if people != served.seats else None)
+            await self.appends.append(Append(served.id, after, made, served.status,
+                                             list(people) if people != served.seats else None))
         except StaleLog:
             await self.catch_up(served, keep=after)
             return False
