@@ -10,8 +10,9 @@ table one student opens it through the class tables socket (``WS /ws/tables``, a
 does), the others sit down, the host puts computer players (``--level``) in the seats left
 and begins; then every simulated player plays as soon as it is their turn, reading their
 choices from the drawn HTML only (`next_move`: the enabled card buttons, the decision's
-buttons), until the game is over. People per table: 4 by default, 1 with more than 10
-tables (computer players in most seats).
+buttons), until the game is over (never faster than the server's flood limit allows a
+student, which only a lone table's players reach). People per table: 4 by default, 1 with
+more than 10 tables (computer players in most seats).
 
 Measured: moves per second (every card played and every passing decision at every table,
 people's and computer players', over the time the games took), and the time from a person's
@@ -37,6 +38,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,6 +52,7 @@ from class_server import database, free_port, percentile, start_server, wait_for
 
 from maca.cards import CardSet  # noqa: E402
 from maca.render import cards_in_html  # noqa: E402
+from maca.server.app import TABLE_MESSAGES, TABLE_WINDOW  # noqa: E402
 
 BUTTON = re.compile(r"<button\b([^>]*)>")
 ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
@@ -127,6 +130,16 @@ class Socket:
         self.ws: Any = None
         self.latest = ""
         self.seq: int | None = None
+        self.sent: deque[float] = deque()       # when the last messages went out
+
+    async def pace(self) -> None:
+        """Wait, if need be, so as to stay under the server's flood limit (a person cannot
+        play 20 moves a second, a simulated one at a lone fast table can)."""
+        now = time.monotonic()
+        while self.sent and self.sent[0] <= now - TABLE_WINDOW:
+            self.sent.popleft()
+        if len(self.sent) >= TABLE_MESSAGES - 10:
+            await asyncio.sleep(self.sent[0] + TABLE_WINDOW - now)
 
     async def open(self) -> None:
         self.ws = await websockets.connect(
@@ -137,6 +150,7 @@ class Socket:
         await self.reply(None)
 
     async def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(time.monotonic())
         await self.ws.send(json.dumps(message))
 
     async def receive(self) -> dict[str, Any]:
@@ -173,6 +187,7 @@ class Socket:
                 continue
             action, value, counted = move
             last = (action, value, self.seq)
+            await self.pace()
             sent = time.monotonic()
             answer = await self.act(action, value)
             if counted and answer["type"] == "draw" and answer.get("seq") is not None:
