@@ -180,7 +180,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "why_tournament": ("Öğretmenin turnuvanın yeni bölümünü başlattı ve seni yeni bir masaya "
                        "oturttu.", "Your teacher began the tournament's next part and seated "
                        "you at a new table."),
-    "counted_practice": ("Bu, masadan kalkmak sayılır; Test oyunu hiçbir yere kaydedilmedi.",
+    "counted_practice": ("Bu, masadan kalkmak sayılır; antrenman oyunu hiçbir yere kaydedilmedi.",
                          "You are counted as having left; nothing of the practice game is "
                          "recorded."),
     "stand_in": ("Yerine bilgisayar oynuyor.", "A computer player plays in your place."),

@@ -64,7 +64,7 @@ WARNING_SECONDS = 10
 
 #: Every sentence of the table: (Turkish, English).
 WORDS: dict[str, tuple[str, str]] = {
-    "practice": ("Test", "Practice"),
+    "practice": ("Antrenman", "Practice"),
     "rated": ("Puanlı", "Rated"),
     "choose_pass": ("{seat:Dat} geçireceğin {count} kartı seç.",
                     "Choose {count} cards to pass to {seat:dat}."),
@@ -91,7 +91,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "none": ("puan yazılmadı", "no result written"),
     "rated_note": ("Puanlı oyun: sonuç oturum sıralamana işlendi.",
                    "Rated game: the result goes into your session standings."),
-    "practice_note": ("Test oyunu: sonuç sıralamaya işlenmez.",
+    "practice_note": ("Antrenman oyunu: sonuç sıralamaya işlenmez.",
                       "Practice game: the result is not rated."),
     "undone": ("Geri alındı: önceki kararına döndün.",
                "Undone: you are back at your previous decision."),
@@ -106,6 +106,10 @@ WORDS: dict[str, tuple[str, str]] = {
                       "Time is up: {card} was played for you (the lowest safe card)."),
     "time_out_pass": ("Süren doldu: senin yerine en tehlikeli kartların geçirildi: {cards}.",
                       "Time is up: your most dangerous cards were passed for you: {cards}."),
+    "time_out_passed": ("Süren doldu: en tehlikeli kartların ({cards}) senin yerine {seat:dat} "
+                        "geçirildi; {source:abl} {got} geldi.",
+                        "Time is up: your most dangerous cards ({cards}) were passed to "
+                        "{seat:dat} for you; {got} came from {source:abl}."),
     "time_out_peskir": ("Süren doldu: peşkir demediğin kabul edildi.",
                         "Time is up: you did not declare peşkir."),
     "left_you": ("Masadan kalktın: {result}.", "You left the table: {result}."),
@@ -126,7 +130,7 @@ WORDS: dict[str, tuple[str, str]] = {
                    "you lead the completed hands alone, so no result is written"),
     "leave_yes": ("Evet, kalk", "Yes, leave"),
     "leave_no": ("Vazgeç", "Stay"),
-    "left_practice": ("Test oyunundan kalktın; oyun hiçbir yere kaydedilmedi.",
+    "left_practice": ("Antrenman oyunundan kalktın; oyun hiçbir yere kaydedilmedi.",
                       "You left the practice game; nothing is recorded."),
     "peskir_ask": ("Peşkir demek ister misin? (Bu turda hiç el almayacağını söylersin: hiç el "
                    "almazsan {success} puan; bir el bile alırsan +{failure} puan ve aldığın "
@@ -152,7 +156,7 @@ WORDS: dict[str, tuple[str, str]] = {
              "mode must be practice or rated, not {value}"),
     "timer": ("hamle süresi {low} ile {high} arası bir tam saniye sayısıdır, {value} değil",
               "the move timer is a whole number of seconds from {low} to {high}, not {value}"),
-    "no_clock": ("alıştırma oyununda saat yok: süreyi yalnızca mode='rated' ile ver",
+    "no_clock": ("antrenman oyununda saat yok: süreyi yalnızca mode='rated' ile ver",
                  "a practice game has no clock: give a timer only with mode='rated'"),
 }
 
@@ -713,9 +717,7 @@ class Table:
         hand = self.hand
         if stage == "pass":
             cards = TimeoutBot().choose_pass(hand.observe(self.seat))
-            self._give(cards)
-            passed = say("table.time_out_pass", cards=_symbols(cards))
-            self.note = Note.join(Note.of(passed, "error"), self.note)
+            self._give(cards, timed_out=True)
         elif stage == "peskir":
             self._answer_peskir(False)
             self.note = Note.join(Note.of(say("table.time_out_peskir"), "error"), self.note)
@@ -741,7 +743,9 @@ class Table:
         self._snapshots.append(_Snapshot(len(self.game.hands), self.hand.copy(),
                                          self._asked_peskir, self._recorded))
 
-    def _give(self, cards: CardSet) -> None:
+    def _give(self, cards: CardSet, timed_out: bool = False) -> None:
+        """Pass ``cards`` (chosen by the timer when ``timed_out``: the note says so, naming the
+        cards once)."""
         hand = self.hand
         hand.give(self.seat, cards)
         self.selected = CardSet()
@@ -750,9 +754,10 @@ class Table:
         n = self.players
         target, source = hand.pass_target(self.seat), hand.pass_source(self.seat)
         assert target is not None and source is not None
-        self.note = Note.of(say("table.passed", cards=_symbols(cards), seat=_seat(target, n),
-                        source=_seat(source, n),
-                        got=_symbols(hand.received(self.seat))))
+        said = say("table.time_out_passed" if timed_out else "table.passed",
+                   cards=_symbols(cards), seat=_seat(target, n), source=_seat(source, n),
+                   got=_symbols(hand.received(self.seat)))
+        self.note = Note.of(said, "error" if timed_out else "info")
         self._advance(keep_note=True)
 
     def _answer_peskir(self, declare: bool) -> None:

@@ -319,6 +319,22 @@ def test_the_downloaded_file_is_graded_by_the_teacher(tmp_path: Path) -> None:
     assert scores[:2] == ["1", "0"] and all(v in ("", "0") for v in scores[2:])
 
 
+@pytest.mark.parametrize("lang,guest,given", [
+    ("tr", "Şu an: Renge uymak ve ilk el · öğrenci misafir (numara yok)",
+     "Şu an: Renge uymak ve ilk el · ders MAT101 · ödev hafta-3 · öğrenci 2024007"),
+    ("en", "Now: Following suit and the first trick · student guest (no id)",
+     "Now: Following suit and the first trick · course MAT101 · assignment hafta-3 · "
+     "student 2024007")])
+def test_the_status_line_names_the_set_by_its_title(lang: str, guest: str, given: str) -> None:
+    pid = start("follow_suit", lang)
+    now = re.compile(r'<p class="maca-ex-file">((?:Şu an|Now): [^<]*)</p>')
+    assert now.findall(draw(pid)) == [escape(guest)]
+    assert "follow_suit" not in now.findall(draw(pid))[0]
+    html = act(pid, "open", "", {"course": "MAT101", "assignment": "hafta-3",
+                                 "student": "2024007"})
+    assert now.findall(html) == [escape(given)]
+
+
 def test_the_static_panel_is_inert_and_named_in_turkish() -> None:
     panel = exercise_set("tr", "scoring")
     page = panel._repr_html_()

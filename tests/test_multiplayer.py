@@ -283,8 +283,8 @@ def test_idle_is_a_clock_only_in_untimed_games() -> None:
     assert table.watch().note.text("tr") == "Masada kimse kalmadı; masa kapandı."
     left = table.view(0)
     assert left.stage == "left" and not left.cards and left.trick is None
-    assert left.note.text("tr") == ("Uzun süre hamle yapmadın. Bu, masadan kalkmak sayılır; Test "
-                                    "oyunu hiçbir yere kaydedilmedi.")
+    assert left.note.text("tr") == ("Uzun süre hamle yapmadın. Bu, masadan kalkmak sayılır; "
+                                    "antrenman oyunu hiçbir yere kaydedilmedi.")
     assert "Uzun süre hamle yapmadın" in left.note.text("tr")
 
 

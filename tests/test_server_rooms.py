@@ -99,7 +99,7 @@ def test_a_student_at_no_table_sees_every_table_and_may_sit_in_each_free_seat(la
     assert ("open", "") in actions(html)
     assert {a for a, _ in actions(html)} <= LOBBY
     words = {"tr": ("1. masa", "oyuncu bekleniyor", "oynanıyor: 2. tur", "bilgisayar", "boş",
-                    "Puanlı", "Test", "hamle süresi 30 sn", "Türk kuralları", "Masayı aç",
+                    "Puanlı", "Antrenman", "hamle süresi 30 sn", "Türk kuralları", "Masayı aç",
                     "Mehmet (bağlantısı koptu)", "Kuzey'e otur"),
              "en": ("Table 1", "waiting for players", "playing: hand 2", "computer", "empty",
                     "Rated", "Practice", "move timer 30 s", "Turkish rules", "Open the table",

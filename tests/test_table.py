@@ -7,7 +7,7 @@ import pytest
 
 from maca import PRESETS, Game, Rules
 from maca.bots import RuleBot, TimeoutBot
-from maca.cards import Card, CardSet
+from maca.cards import Card, CardSet, card_list
 from maca.errors import SettingError
 from maca.observation import Observation
 from maca.scoring import seat_standings
@@ -156,7 +156,7 @@ def test_the_move_timer_warns_and_plays_the_lowest_safe_card_on_time_out() -> No
     assert table.warning and "5 seconds left" in table.timer_note().text("en")
     clock.now += 5
     assert table.tick()   # the engine passes for the learner
-    assert table.stage == "play" and "were passed for you" in table.note.text("en")
+    assert table.stage == "play" and "were passed to West for you" in table.note.text("en")
     position = None
     while table.stage == "play":
         assert table.remaining() == 30 and not table.warning
@@ -168,6 +168,23 @@ def test_the_move_timer_warns_and_plays_the_lowest_safe_card_on_time_out() -> No
         assert "Süren doldu" in table.note.text("tr")
         assert table.hand.position() != position
     assert table.stage == "hand_over" and table.remaining() is None
+
+
+def test_the_time_out_pass_names_the_cards_once() -> None:
+    clock = FakeClock()
+    table = Table(level="medium", mode="rated", timer=30, seed=8, clock=clock)
+    clock.now += 30
+    assert table.tick()
+    given, got = table.hand.given(0), table.hand.received(0)
+    assert given is not None and got is not None
+    cards, came = card_list(given), card_list(got)
+    assert table.note.kind == "error"
+    assert table.note.text("tr") == (f"Süren doldu: en tehlikeli kartların ({cards}) senin "
+                                     f"yerine Batı'ya geçirildi; Doğu'dan {came} geldi.")
+    assert table.note.text("en") == (f"Time is up: your most dangerous cards ({cards}) were "
+                                     f"passed to West for you; {came} came from East.")
+    for lang in ("tr", "en"):
+        assert table.note.text(lang).count(cards) == 1
 
 
 def test_leaving_a_rated_game() -> None:

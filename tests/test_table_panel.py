@@ -92,7 +92,7 @@ def test_the_rated_countdown_and_its_timeout_action() -> None:
     assert panel.table.stage == "pass"
     now[0] = 31.0
     panel.act("timeout")
-    assert panel.table.stage == "play" and "passed for you" in panel.table.note.text("en")
+    assert panel.table.stage == "play" and "passed to West for you" in panel.table.note.text("en")
 
 
 def test_the_browser_rebuilds_the_same_panel_from_its_description() -> None:
@@ -344,7 +344,7 @@ def test_leaving_a_rated_game_asks_first_and_a_practice_game_does_not() -> None:
 def test_a_shared_table_offers_the_idle_limit_in_a_test_game_only() -> None:
     choices = TableChoices(shared=True)
     groups = dict(choices.controls("tr"))
-    assert [c.label for c in groups["Hamle yapılmazsa kalkmış sayılma (Test oyunu)"]] == [
+    assert [c.label for c in groups["Hamle yapılmazsa kalkmış sayılma (antrenman oyunu)"]] == [
         "5 dk", "10 dk", "Kapalı"]
     assert choices.act("idle", "600") and choices.values()["idle"] == 600
     with pytest.raises(SettingError):

@@ -71,8 +71,10 @@ catalogue("exercise_panel", {
     "memory": ("Cevapların yalnızca bu sayfa açıkken tutuluyor: bitirince cevap dosyasını al.",
                "Your answers are kept only while this page is open: get the answers file when "
                "you are done."),
-    "you_are": ("Şu an: ders {course} · ödev {assignment} · öğrenci {student}",
-                "Now: course {course} · assignment {assignment} · student {student}"),
+    "you_are": ("Şu an: {title}", "Now: {title}"),
+    "now_course": ("ders {course}", "course {course}"),
+    "now_assignment": ("ödev {assignment}", "assignment {assignment}"),
+    "now_student": ("öğrenci {student}", "student {student}"),
     "guest": ("misafir (numara yok)", "guest (no id)"),
     "seat_points": ("{seat:Gen} puanı", "{seat:Gen} points"),
     "your_points": ("Senin puanın", "Your points"),
@@ -552,8 +554,17 @@ class ExercisePanel(Panel):
         if live and sheet.anonymous:
             notes.append(f'<p class="maca-ex-file">{escape(say("no_student")[lang])}</p>')
         progress = sheet.progress
-        now = say("exercise_panel.you_are", course=progress.course, assignment=progress.assignment,
-                    student=say("exercise_panel.guest")[lang] if sheet.anonymous else progress.student_id)[lang]
+        # the set by its title; the course and the assignment only when they are not the
+        # defaults (a class's, or typed in)
+        parts = [say("exercise_panel.you_are", title=self.title())]
+        if progress.course != COURSE:
+            parts.append(say("exercise_panel.now_course", course=progress.course))
+        if progress.assignment != self.base.id:
+            parts.append(say("exercise_panel.now_assignment", assignment=progress.assignment))
+        parts.append(say("exercise_panel.now_student",
+                         student=say("exercise_panel.guest")[lang] if sheet.anonymous
+                         else progress.student_id))
+        now = " · ".join(part[lang] for part in parts)
         fields = "".join(
             f'<label class="maca-ex-field"><span>{escape(say(key)[lang])}</span>'
             f'<input type="text" name="{key}" value="{escape(self.typed.get(key, ""))}" '

@@ -50,7 +50,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "moon_rule_old": ("eski usul", "old"), "moon_rule_new": ("yeni usul", "new"),
     "moon_rule_choice": ("kafa atan seçer", "shooter's choice"),
     "start": ("Oyuna başla", "Start the game"),
-    "setup_note": ("Seçimlerini yap ve oyuna başla. Test oyununda geri alma ve ipucu var, süre "
+    "setup_note": ("Seçimlerini yap ve oyuna başla. Antrenman oyununda geri alma ve ipucu var, süre "
                    "yok; puanlı oyunda her hamlenin süresi var ve sonuç sıralamana işlenir.",
                    "Make your choices and start. A practice game has undo and hints and no "
                    "clock; a rated game has a move timer and its result counts in your "
@@ -70,7 +70,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "download": ("Kaydı indir (metin dosyası)", "Download the record (a text file)"),
     "trick": ("Masadaki el", "The trick"),
     "game_word": ("oyun", "game"),
-    "idle": ("Hamle yapılmazsa kalkmış sayılma (Test oyunu)",
+    "idle": ("Hamle yapılmazsa kalkmış sayılma (antrenman oyunu)",
              "No move for this long counts as leaving (practice game)"),
     "idle_minutes": ("{n} dk", "{n} min"),
     # a table of several people: whom it waits for
@@ -95,7 +95,7 @@ _TIMERS = (30, 60, 120, 300)
 _LEVELS = ("easy", "medium", "hard")
 _MODES = ("practice", "rated")
 _MOONS = ("old", "new", "choice")
-_IDLES = (300, 600, 0)          # a shared Test game's idle limit: 5 min, 10 min, off
+_IDLES = (300, 600, 0)          # a shared practice game's idle limit: 5 min, 10 min, off
 
 
 def _preset(name: str, lang: str) -> str:
@@ -117,7 +117,7 @@ class TableChoices:
     """The choices of a table before its game: the computer players' level, the rules (a
     preset), practice or rated, the rated move timer, the target, passing and the moon rule.
     The book's setup screen and the class server's "open a table" form both offer them; a
-    table of several people (``shared``) also has the Test game's idle limit (5 or 10
+    table of several people (``shared``) also has the practice game's idle limit (5 or 10
     minutes without a move on one's turn count as leaving, or off).
 
     >>> choices = TableChoices(level="medium")
