@@ -7,10 +7,11 @@ import copy
 import json
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from maca import Game
@@ -951,6 +952,7 @@ def test_extend_applies_events_appended_elsewhere_and_refuses_a_broken_log() -> 
 @given(preset=st.sampled_from(["standard", "turkish", "three_players", "partnership"]),
        mode=st.sampled_from(["practice", "rated"]), people=st.integers(1, 4),
        seed=st.integers(0, 2**32 - 1), count=st.integers(1, 500))
+@example(preset="standard", mode="rated", people=2, seed=1508331, count=8)   # asked to confirm
 def test_random_play_replays_to_the_same_table_and_record(preset: str, mode: str, people: int,
                                                           seed: int, count: int) -> None:
     """``count`` random steps (the seed drives the deals, the bots and the steps, so shrinking
@@ -985,8 +987,8 @@ def test_random_play_replays_to_the_same_table_and_record(preset: str, mode: str
         except MacaError:
             pass
     again = SharedTable(table.settings, json.loads(json.dumps(table.events)), clock=clock)
-    for seat in range(table.players):
-        assert again.view(seat) == table.view(seat)
+    for seat in range(table.players):       # "are you sure?" is asked on a screen, not logged
+        assert again.view(seat) == replace(table.view(seat), leave_question=None)
     assert again.seats == table.seats and again.results() == table.results()
     assert again.status == table.status and again.due() == table.due()
     assert Game.from_record(table.record()).record() == table.record()
