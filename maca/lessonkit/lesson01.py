@@ -14,6 +14,7 @@ from maca import CardSet, Game, Hand, Rules, Suit, Trick, render
 from maca.bots import CautiousBot, play_out
 from maca.cards import DISPLAY_SUITS
 from maca.lessonkit import HTML, Markdown, QuickCheck, finished_trick, mover, quick_check
+from maca.lessons import TrickStepper
 from maca.words import catalogue, is_you, say, seat_form, seat_name
 
 RULES = Rules.preset("standard")
@@ -82,9 +83,19 @@ def order(lang: str) -> Markdown:
     return Markdown(say("lesson01.order").say(lang, order=seats, first=seat_name(0, lang)))
 
 
+#: the lesson's deal: the table drawn here, and the hand the trick-by-trick panel below steps
+#: through (the page gives the panel this seed)
+SEED = 5
+
+
+def stepper() -> TrickStepper:
+    """The trick-by-trick panel's hand: hand 4 of the lesson's deal and how it is played."""
+    return TrickStepper(seed=SEED, rules=RULES)
+
+
 def dealt() -> Hand:
-    """Hand 4 of the lesson's deal, East dealing."""
-    return Hand.deal(RULES, seed=5, number=4, dealer=3)
+    """Hand 4 of the lesson's deal, dealt as the trick-by-trick panel deals it."""
+    return stepper().hand.copy()
 
 
 def deal(lang: str) -> list[Any]:
@@ -108,8 +119,12 @@ def play_tricks(hand: Hand, count: int) -> Trick:
 
 
 def first_trick() -> Trick:
-    """The first trick of the lesson's deal, played by cautious players."""
-    return play_tricks(dealt(), 1)
+    """The first trick of the lesson's deal, played as the trick-by-trick panel plays it."""
+    steps = stepper()
+    hand = steps.hand.copy()
+    for card in steps.script[:hand.players]:
+        hand.play(card)
+    return finished_trick(hand)
 
 
 def trick(lang: str) -> list[Any]:
