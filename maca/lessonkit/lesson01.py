@@ -15,7 +15,7 @@ from maca.bots import CautiousBot, play_out
 from maca.cards import DISPLAY_SUITS
 from maca.lessonkit import HTML, Markdown, QuickCheck, finished_trick, mover, quick_check
 from maca.lessons import TrickStepper
-from maca.words import catalogue, is_you, say, seat_form, seat_name
+from maca.words import Seat, catalogue, is_you, say, seat_form, seat_name
 
 RULES = Rules.preset("standard")
 
@@ -25,10 +25,10 @@ catalogue("lesson01", {
     "names order": ("tr en", "en tr"),
     "order": ("Oynama sırası, senden başlayarak: **{order}** → {first} …",
               "The order of play, starting with you: **{order}** → {first} …"),
-    "deal": ("Bu dağıtımda dağıtıcı **{dealer}**. İlk kart dağıtıcının solundaki oyuncuya, yani "
+    "deal": ("Bu dağıtımda dağıtıcı **{dealer:nom}**. İlk kart dağıtıcının solundaki oyuncuya, yani "
              "**{first}** verildi. Dağıtım bitince herkesin elinde **{sizes}** kart var. İşte "
              "masa, bütün kartlar açık:",
-             "In this deal the dealer is **{dealer}**. The first card went to the player on the "
+             "In this deal the dealer is **{dealer:nom}**. The first card went to the player on the "
              "dealer's left, **{first}**, and everyone received **{sizes}** cards. Here is the "
              "table with every card face up:"),
     "trick": ("Oynanan kartlar sırasıyla: {plays}. Açılan renk {suit}; bu rengin en büyük kartı "
@@ -54,7 +54,12 @@ catalogue("lesson01", {
                        "player get?"),
     "three": ("{deck} kart üç kişiye dağıtılır: herkese {size} kart düşer.",
               "{deck} cards are dealt to three players: {size} each."),
-}, scoped=True)
+}, you={"deal": ("dealer", "Bu dağıtımda kartları **sen** dağıttın. İlk kart senin solundaki "
+                          "oyuncuya, yani **{first}** verildi. Dağıtım bitince herkesin elinde "
+                          "**{sizes}** kart var. İşte masa, bütün kartlar açık:",
+                          "In this deal **you** are the dealer. The first card went to the player "
+                          "on your left, **{first}**, and everyone received **{sizes}** cards. "
+                          "Here is the table with every card face up:")}, scoped=True)
 
 
 def suits(lang: str) -> list[Any]:
@@ -104,7 +109,7 @@ def deal(lang: str) -> list[Any]:
     first = hand.rules.seat_towards(hand.dealer, "left")
     assert first is not None, "passing left always reaches a seat"
     sizes = sorted({len(hand.cards(seat)) for seat in range(hand.players)})
-    return [Markdown(say("lesson01.deal").say(lang, dealer=seat_form(hand.dealer, lang),
+    return [Markdown(say("lesson01.deal").say(lang, dealer=Seat(hand.dealer, hand.players),
                          first=seat_form(first, lang, "dat"), sizes=", ".join(map(str, sizes)))),
             HTML(render.table_html(hand, show_legal=False, lang=lang))]
 
