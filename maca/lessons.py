@@ -32,10 +32,10 @@ __all__ = ["Note", "text", "PlayLesson", "TrickStepper", "PassingLesson",
 
 # Every sentence the lessons show, in Turkish ("sen" voice) and English.
 TEXT: dict[str, tuple[str, str]] = {
-    "your_turn": ("Sıra sende: mavi kenarlı kartlardan birini oyna. Soluk bir karta "
-                  "tıklarsan neden oynayamayacağını söylerim.",
-                  "Your turn: play one of the cards with a blue edge. Click a faded card and "
-                  "I will tell you why it cannot be played."),
+    "your_turn": ("Sıra sende: yukarı kalkık, mavi kenarlı kartlardan birini oyna. Başka bir "
+                  "karta tıklarsan neden oynayamayacağını söylerim.",
+                  "Your turn: play one of the raised cards with a blue edge. Click any other "
+                  "card and I will tell you why it cannot be played."),
     "trick_won": ("{n}. eli {seat:nom} aldı ({card} ile).", "{seat:Nom} won trick {n} (with {card})."),
     "hand_over": ("Tur bitti. Puanlar: {scores}.", "The hand is over. Points: {scores}."),
     # the panels' names (for screen readers)
@@ -85,6 +85,14 @@ TEXT: dict[str, tuple[str, str]] = {
                "back."),
     "passed": ("{cards} kartlarını {target:dat} geçirdin. {source:abl} gelenler: {received}.",
                "You passed {cards} to {target:dat}. From {source:abl} you received {received}."),
+    "chosen_enough": ("Zaten {count} kart seçtin. Başka bir kart seçmek istersen önce "
+                      "seçtiklerinden birine yeniden tıklayıp onu çıkar.",
+                      "You have already chosen {count} cards. To choose another, first click "
+                      "one of them again to take it back."),
+    "no_pass_here": ("{n}. turda kart geçirilmez: herkes dağıtılan kartlarıyla oynar. Kart "
+                     "geçirmeyi denemek için başka bir tur seç.",
+                     "Hand {n} has no passing: everyone plays the cards they were dealt. Choose "
+                     "another hand to try passing."),
     "bot_pass": ("Diğer oyuncular hep en yüksek {count} kartını geçirir; yalnızca kendi "
                  "kartlarını görürler.",
                  "The other players always pass their {count} highest cards; each sees only "
@@ -118,10 +126,16 @@ TEXT: dict[str, tuple[str, str]] = {
     # scoring
     "who_took": ("Kartları kim aldı?", "Who took the cards?"),
     "score_help": ("Bir oyuncu seç, sonra onun aldığı kartlara tıkla; bir karta yeniden "
-                   "tıklarsan geri alırsın.",
+                   "tıklarsan geri alırsın. “Kalanları ver”, henüz kimseye verilmemiş bütün "
+                   "kartları seçtiğin oyuncuya verir. “el aldı” düğmeleri yalnızca peşkirde "
+                   "önemlidir (8. ders): ceza kartı almadan en az bir el alan oyuncuyu "
+                   "işaretler.",
                    "Choose a player, then click the cards that player took; click a card "
-                   "again to take it back."),
-    "give_all": ("Hepsini ver", "Give all"),
+                   "again to take it back. “Give the rest” gives every card nobody has yet to "
+                   "the player you chose. The “took a trick” buttons matter only for peşkir "
+                   "(lesson 8): they mark a player who won a trick without taking any penalty "
+                   "card."),
+    "give_all": ("Kalanları ver", "Give the rest"),
     "clear": ("Temizle", "Clear"),
     "replay": ("Bir tur oynat", "Play out a hand"),
     "taken_by": ("{seat} aldı", "taken by {seat}"),
@@ -744,17 +758,34 @@ class PassingLesson:
         """Choose a card to pass, or take it back."""
         card = Card.parse(card)
         closed = self._closed()
-        if closed is not None:
-            self.note = Note.refusal(closed)
+        if closed is not None:   # no passing in this hand (said as it is shown), or done
+            self.note = (self._status() if closed.reason is Reason.NO_PASSING
+                         else Note.refusal(closed))
             return
         if card not in self.hand.cards(self.seat):
             self.note = Note.refusal(Verdict(Reason.PASS_NOT_IN_HAND, {"cards": [str(card)]}))
             return
         if card in self.selected:
             self.selected.remove(card)
+        elif len(self.selected) >= self.rules.pass_count:
+            # a fourth card is refused (not swapped for an earlier one): the learner decides
+            # which card to take back
+            self.note = Note.say("chosen_enough", "error", count=self.rules.pass_count)
+            return
         else:
             self.selected.append(card)
         self.note = self._status()
+
+    #: how the other seats choose their cards (their highest: the panel's note says so); the
+    #: lesson's text passes with it too (`pass_others`), so the page and the panel agree
+    OTHERS: Bot = SensibleBot()
+
+    @classmethod
+    def pass_others(cls, hand: Hand, seat: int = 0) -> None:
+        """Every seat but ``seat`` passes as `OTHERS` chooses, from what it sees."""
+        for other in range(hand.players):
+            if other != seat:
+                hand.give(other, cls.OTHERS.choose_pass(hand.observe(other)))
 
     def confirm(self) -> bool:
         """Pass the chosen cards; the others pass as `maca.bots.SensibleBot` does (their
@@ -764,10 +795,7 @@ class PassingLesson:
         except IllegalActionError as exc:
             self.note = Note.refusal(exc.verdict)
             return False
-        others = SensibleBot()
-        for seat in range(self.players):
-            if seat != self.seat:
-                self.hand.give(seat, others.choose_pass(self.hand.observe(seat)))
+        self.pass_others(self.hand, self.seat)
         given = CardSet(self.selected)
         self.selected = []
         received = self.hand.received(self.seat)
@@ -786,6 +814,9 @@ class PassingLesson:
     def _status(self) -> Note | None:
         target = self.target
         closed = self._closed()
+        if closed is not None and closed.reason is Reason.NO_PASSING:
+            # nothing has been tried yet: a word on this hand, not a refusal
+            return Note.say("no_pass_here", n=self.number)
         if closed is not None or target is None:
             return Note.refusal(closed) if closed is not None else None
         count = self.rules.pass_count
@@ -847,8 +878,16 @@ class ScoringLesson:
         self.note = None
 
     def give_all(self) -> None:
-        """Every scoring card to the active seat (a moon, if the rules allow one)."""
-        self.owner = {card: self.active for card in self.cards}
+        """Every scoring card nobody has yet to the active seat (all of them, a moon if the
+        rules allow one, when nothing has been given); cards already given stay where they
+        are.
+
+        >>> lesson = ScoringLesson(); lesson.click("QS"); lesson.active = 1; lesson.give_all()
+        >>> lesson.points()
+        (13, 13, 0, 0)
+        """
+        for card in self.cards:
+            self.owner.setdefault(card, self.active)
         self.note = None
 
     def set_peskir(self, seat: int, declared: bool) -> None:

@@ -200,10 +200,12 @@ def test_passing_says_where_the_cards_go(number, direction, target, dative):
 def test_passing_has_no_pass_in_hand_four():
     lesson = PassingLesson(seed=3, number=4)
     assert lesson.target is None
-    assert lesson.note.text("tr") == "Bu turda kart geçirilmiyor."
+    # shown before anything is tried: a word on the hand, not a refusal
+    assert lesson.note.kind == "info"
+    assert lesson.note.text("tr").startswith("4. turda kart geçirilmez:")
     lesson.toggle(lesson.hand.cards(0).sorted_for_display()[0])
-    assert lesson.selected == []
-    assert lesson.note.text("en") == "There is no passing in this hand."
+    assert lesson.selected == [] and lesson.note.kind == "info"
+    assert lesson.note.text("en").startswith("Hand 4 has no passing:")
 
 
 def test_passing_enforces_three_cards_through_the_engine():
@@ -211,12 +213,17 @@ def test_passing_enforces_three_cards_through_the_engine():
     cards = lesson.hand.cards(0).sorted_for_display()
     for card in cards[:4]:
         lesson.toggle(card)
-    assert "(4/3)" in lesson.note.text("tr") and "(4/3)" in lesson.note.text("en")
+    # a fourth card is refused: the three chosen stay chosen
+    assert lesson.selected == cards[:3] and lesson.note.kind == "error"
+    assert lesson.note.text("tr").startswith("Zaten 3 kart seçtin.")
+    assert lesson.note.text("en").startswith("You have already chosen 3 cards.")
+    lesson.toggle(cards[2])
+    assert "(2/3)" in lesson.note.text("tr") and "(2/3)" in lesson.note.text("en")
     assert not lesson.confirm()
-    assert lesson.note.text("tr") == "Tam 3 kart seçmelisin; 4 kart seçtin."
-    assert lesson.note.text("en") == "You must choose exactly 3 cards; you chose 4."
+    assert lesson.note.text("tr") == "Tam 3 kart seçmelisin; 2 kart seçtin."
+    assert lesson.note.text("en") == "You must choose exactly 3 cards; you chose 2."
     assert lesson.hand.given(0) is None and len(lesson.hand.cards(0)) == 13
-    lesson.toggle(cards[3])
+    lesson.toggle(cards[2])
     assert lesson.selected == cards[:3]
     source_gives = highest_cards(lesson.hand.observe(3))
     assert lesson.confirm()

@@ -189,12 +189,15 @@ def test_passing_lesson() -> None:
     widget = PanelWidget(panels.passing_lesson(lang="tr", seed=3))
     lesson = widget.panel.lesson
     cards = [str(c) for c in lesson.hand.cards(0).sorted_for_display()]
-    for card in cards[:4]:
+    for card in cards[:2]:
         act(widget, "card", card)
     assert re.search(rf'data-value="{cards[0]}"[^>]*aria-pressed="true"', widget.html)
     act(widget, "pass")
-    assert "Tam 3 kart seçmelisin; 4 kart seçtin." in said(widget)
-    act(widget, "card", cards[3])
+    assert "Tam 3 kart seçmelisin; 2 kart seçtin." in said(widget)
+    act(widget, "card", cards[2])
+    act(widget, "card", cards[3])               # a fourth card is refused
+    assert "Zaten 3 kart seçtin." in said(widget)
+    assert not re.search(rf'data-value="{cards[3]}"[^>]*aria-pressed="true"', widget.html)
     act(widget, "pass")
     assert "Batı'ya geçirdin" in said(widget) and "Gelen kartlar" in said(widget)
     received = lesson.hand.received(0)
@@ -204,8 +207,9 @@ def test_passing_lesson() -> None:
     act(widget, "number", 3)
     assert lesson.direction == "across" and "Kuzey'e" in said(widget)
     act(widget, "number", 4)
+    assert "4. turda kart geçirilmez" in said(widget)
     act(widget, "card", cards[0])
-    assert "Bu turda kart geçirilmiyor." in said(widget)
+    assert "4. turda kart geçirilmez" in said(widget)
 
 
 def test_follow_suit_lesson() -> None:

@@ -17,6 +17,7 @@ A sentence about the learner's own seat speaks to them, with the verb to match:
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..cards import Card
@@ -72,8 +73,13 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                   "The {given} you wrote for {seat:nom} is not right."),
     "point_cards": ("{seat:Nom} şu puanlı kartları aldı: {cards}.",
                     "{seat:Nom} took these cards that count: {cards}."),
-    "card_points": ("{seat:Nom} aldığı kartlardan {points} ceza puanı topladı ({cards}).",
-                    "{seat:Nom} took {points} penalty points in cards ({cards})."),
+    # "card_points" (below, `_BySign`) says one of these three by the sign of the points
+    "card_points_plus": ("{seat:Nom} aldığı kartlardan {points} ceza puanı topladı ({cards}).",
+                         "{seat:Nom} took {points} penalty points in cards ({cards})."),
+    "card_points_minus": ("{seat:Gen} aldığı kartlar ({cards}) puanından {points} düşürdü.",
+                          "{seat:Nom} took {cards}: {points} points come off their score."),
+    "card_points_zero": ("{seat:Gen} aldığı kartların ({cards}) toplamı 0 puan.",
+                         "The cards {seat:nom} took ({cards}) add up to 0 points."),
     "moon_shot": ("{seats:Nom} kafa attı: ceza kartlarının hepsini aldı.",
                   "{seats:Nom} shot the moon, taking every penalty card."),
     "peskir_won": ("{seat:Nom} peşkir dedi ve hiç el almadı: {points}.",
@@ -102,7 +108,7 @@ _CATALOGUE: dict[str, tuple[str, str]] = {
                          "Under these rules the moon needs {card} too."),
     "moon_off": ("Bu kurallarda kafa atmak yok.", "These rules have no shooting the moon."),
     # play goal
-    "goal_ok": ("{card} seni hedefe ulaştırır.", "{card} reaches the goal."),
+    "goal_ok": ("{card} ile hedefe ulaşırsın.", "With {card} you reach the goal."),
     "goal_fails": ("{card} yetmez: el böyle sürerse ({line}) eli {winner:nom} alır{points}.",
                    "{card} is not enough: if the trick goes on with {line}, {winner:nom} wins "
                    "it{points}."),
@@ -252,8 +258,12 @@ _YOU: dict[str, tuple[str, str, str]] = {
                   "The {given} you wrote for yourself is not right."),
     "point_cards": ("seat", "Şu puanlı kartları aldın: {cards}.",
                     "You took these cards that count: {cards}."),
-    "card_points": ("seat", "Aldığın kartlardan {points} ceza puanı topladın ({cards}).",
-                    "You took {points} penalty points in cards ({cards})."),
+    "card_points_plus": ("seat", "Aldığın kartlardan {points} ceza puanı topladın ({cards}).",
+                         "You took {points} penalty points in cards ({cards})."),
+    "card_points_minus": ("seat", "Aldığın kartlar ({cards}) puanından {points} düşürdü.",
+                          "You took {cards}: {points} points come off your score."),
+    "card_points_zero": ("seat", "Aldığın kartların ({cards}) toplamı 0 puan.",
+                         "The cards you took ({cards}) add up to 0 points."),
     "moon_shot": ("seats", "Kafa attın: ceza kartlarının hepsini aldın.",
                   "You shot the moon, taking every penalty card."),
     "peskir_won": ("seat", "Peşkir dedin ve hiç el almadın: {points}.",
@@ -279,7 +289,37 @@ _YOU_PLURAL: dict[str, tuple[str, str]] = {
     "moon_shot": ("{seats:Nom} kafa attınız: ceza kartlarının hepsini aldınız.",
                   "{seats:Nom} shot the moon, taking every penalty card."),
 }
-catalogue("exercises", _CATALOGUE, you=_YOU, we=_YOU_PLURAL)
+
+
+@dataclass(frozen=True)
+class _BySign(Text):
+    """A sentence about ``points`` said by their sign: ``plus`` for a positive number,
+    ``minus`` (the number without its sign: "10 points come off") for a negative one (a bonus
+    card such as Omnibus's J♦), ``zero`` for none. Its own words are the positive sentence's.
+
+    >>> say("card_points", seat=Seat(1), points=-10, cards="J♦")["tr"]
+    "Batı'nın aldığı kartlar (J♦) puanından 10 düşürdü."
+    >>> say("card_points", seat=Seat(0), points=-10, cards="J♦")["en"]
+    'You took J♦: 10 points come off your score.'
+    >>> say("card_points", seat=Seat(3), points=13, cards="Q♠")["tr"]
+    'Doğu aldığı kartlardan 13 ceza puanı topladı (Q♠).'
+    """
+
+    plus: str = ""
+    minus: str = ""
+    zero: str = ""
+
+    def say(self, lang: str, **params: Any) -> str:
+        points = params.get("points")
+        if not isinstance(points, int) or points > 0:
+            return say(self.plus).say(lang, **params)
+        return say(self.minus if points < 0 else self.zero).say(lang, **{**params,
+                                                                         "points": -points})
+
+
+catalogue("exercises", {**_CATALOGUE, "card_points": _BySign(
+    *_CATALOGUE["card_points_plus"], plus="card_points_plus", minus="card_points_minus",
+    zero="card_points_zero")}, you=_YOU, we=_YOU_PLURAL)
 
 
 

@@ -14,7 +14,8 @@ from maca import CardSet, Game, Hand, Rules, Suit, Trick, render
 from maca.bots import CautiousBot, play_out
 from maca.cards import DISPLAY_SUITS
 from maca.lessonkit import HTML, Markdown, QuickCheck, finished_trick, mover, quick_check
-from maca.words import catalogue, is_you, say, seat_form, seat_name
+from maca.lessons import TrickStepper
+from maca.words import Seat, catalogue, is_you, say, seat_form, seat_name
 
 RULES = Rules.preset("standard")
 
@@ -24,10 +25,10 @@ catalogue("lesson01", {
     "names order": ("tr en", "en tr"),
     "order": ("Oynama sırası, senden başlayarak: **{order}** → {first} …",
               "The order of play, starting with you: **{order}** → {first} …"),
-    "deal": ("Bu dağıtımda dağıtıcı **{dealer}**. İlk kart dağıtıcının solundaki oyuncuya, yani "
+    "deal": ("Bu dağıtımda dağıtıcı **{dealer:nom}**. İlk kart dağıtıcının solundaki oyuncuya, yani "
              "**{first}** verildi. Dağıtım bitince herkesin elinde **{sizes}** kart var. İşte "
              "masa, bütün kartlar açık:",
-             "In this deal the dealer is **{dealer}**. The first card went to the player on the "
+             "In this deal the dealer is **{dealer:nom}**. The first card went to the player on the "
              "dealer's left, **{first}**, and everyone received **{sizes}** cards. Here is the "
              "table with every card face up:"),
     "trick": ("Oynanan kartlar sırasıyla: {plays}. Açılan renk {suit}; bu rengin en büyük kartı "
@@ -53,7 +54,12 @@ catalogue("lesson01", {
                        "player get?"),
     "three": ("{deck} kart üç kişiye dağıtılır: herkese {size} kart düşer.",
               "{deck} cards are dealt to three players: {size} each."),
-}, scoped=True)
+}, you={"deal": ("dealer", "Bu dağıtımda kartları **sen** dağıttın. İlk kart senin solundaki "
+                          "oyuncuya, yani **{first}** verildi. Dağıtım bitince herkesin elinde "
+                          "**{sizes}** kart var. İşte masa, bütün kartlar açık:",
+                          "In this deal **you** are the dealer. The first card went to the player "
+                          "on your left, **{first}**, and everyone received **{sizes}** cards. "
+                          "Here is the table with every card face up:")}, scoped=True)
 
 
 def suits(lang: str) -> list[Any]:
@@ -82,9 +88,19 @@ def order(lang: str) -> Markdown:
     return Markdown(say("lesson01.order").say(lang, order=seats, first=seat_name(0, lang)))
 
 
+#: the lesson's deal: the table drawn here, and the hand the trick-by-trick panel below steps
+#: through (the page gives the panel this seed)
+SEED = 5
+
+
+def stepper() -> TrickStepper:
+    """The trick-by-trick panel's hand: hand 4 of the lesson's deal and how it is played."""
+    return TrickStepper(seed=SEED, rules=RULES)
+
+
 def dealt() -> Hand:
-    """Hand 4 of the lesson's deal, East dealing."""
-    return Hand.deal(RULES, seed=5, number=4, dealer=3)
+    """Hand 4 of the lesson's deal, dealt as the trick-by-trick panel deals it."""
+    return stepper().hand.copy()
 
 
 def deal(lang: str) -> list[Any]:
@@ -93,7 +109,7 @@ def deal(lang: str) -> list[Any]:
     first = hand.rules.seat_towards(hand.dealer, "left")
     assert first is not None, "passing left always reaches a seat"
     sizes = sorted({len(hand.cards(seat)) for seat in range(hand.players)})
-    return [Markdown(say("lesson01.deal").say(lang, dealer=seat_form(hand.dealer, lang),
+    return [Markdown(say("lesson01.deal").say(lang, dealer=Seat(hand.dealer, hand.players),
                          first=seat_form(first, lang, "dat"), sizes=", ".join(map(str, sizes)))),
             HTML(render.table_html(hand, show_legal=False, lang=lang))]
 
@@ -108,8 +124,12 @@ def play_tricks(hand: Hand, count: int) -> Trick:
 
 
 def first_trick() -> Trick:
-    """The first trick of the lesson's deal, played by cautious players."""
-    return play_tricks(dealt(), 1)
+    """The first trick of the lesson's deal, played as the trick-by-trick panel plays it."""
+    steps = stepper()
+    hand = steps.hand.copy()
+    for card in steps.script[:hand.players]:
+        hand.play(card)
+    return finished_trick(hand)
 
 
 def trick(lang: str) -> list[Any]:

@@ -10,10 +10,10 @@ import random
 from typing import Any
 
 from maca import CardSet, Hand, Rules, render
-from maca.bots import CautiousBot
 from maca.exercises import Exercise, Text, check
 from maca.exercises.kinds import build_question
 from maca.lessonkit import HTML, Markdown, QuickCheck, quick_check
+from maca.lessons import PassingLesson
 from maca.words import catalogue, say, seat_name
 from maca.cards import card_list
 
@@ -65,11 +65,11 @@ catalogue("lesson02", {
 
 
 def exchange(number: int) -> Hand:
-    """Deal hand ``number`` and let every seat pass the cards a simple bot picks."""
+    """Deal hand ``number`` and let every seat pass as the passing panel's other players do."""
     hand = Hand.deal(RULES, seed=number, number=number)
     if hand.phase == "pass":
-        for seat in range(hand.players):
-            hand.give(seat, CautiousBot().choose_pass(hand.observe(seat)))
+        hand.give(0, PassingLesson.OTHERS.choose_pass(hand.observe(0)))
+        PassingLesson.pass_others(hand)
     return hand
 
 
@@ -101,8 +101,7 @@ def step_by_step(lang: str) -> list[Any]:
     hand.give(0, mine)
     shown.append(Markdown(say("lesson02.waiting").say(lang, received=len(hand.received(0)),
                               said=hand.check("2C").message(lang))))
-    for seat in range(1, hand.players):
-        hand.give(seat, CautiousBot().choose_pass(hand.observe(seat)))
+    PassingLesson.pass_others(hand)  # as the panel below passes for them
     source = next(s for s in range(hand.players) if hand.given(s) == hand.received(0))
     again = list(hand.received(0))
     return shown + [

@@ -56,10 +56,16 @@ catalogue("lesson05", {
     "queen breaks": ("maça kızı kupaları kırar", "the queen breaks hearts"),
     "lead question": ("Eli sen açıyorsun. Hangi kartla açabilirsin? (Birini seç.)",
                       "You are on lead. Which card may you lead? (Pick one.)"),
-    "standard question": ("Yukarıdaki masada, standart kurallarla {card} açabilir misin?",
-                          "At the table above, under the standard rules, may you lead {card}?"),
-    "house question": ("Aynı masada, maça kızı kupaları kırıyorsa {card} açabilir misin?",
-                       "Same table, but the queen of spades breaks hearts. May you lead {card}?"),
+    "queen situation": ("Maça kızı {number}. elde oynandı, henüz hiç kupa oynanmadı. Eli sen "
+                        "açıyorsun; kartların: {cards}.",
+                        "The queen of spades was played in trick {number} and no heart has "
+                        "been played yet. You are on lead, holding {cards}."),
+    "standard question": ("{situation} Standart kurallarla {card} açabilir misin?",
+                          "{situation} Under the standard rules, may you lead {card}?"),
+    "house question": ("{situation} Bu masada maça kızı kupaları kırıyor. {card} açabilir "
+                       "misin?",
+                       "{situation} At this table the queen of spades breaks hearts. May you "
+                       "lead {card}?"),
     "queen broke": (" Maça kızı oynandığı için kupalar kırıldı.",
                     " The queen has been played, so hearts are broken."),
 }, scoped=True)
@@ -168,7 +174,17 @@ def check_lead(lang: str) -> list[Any]:
 
 
 def _lowest_heart() -> Card:
-    return queen_tables()[0].cards(0).of_suit(Suit.HEARTS).sorted_for_display()[0]
+    return queen_tables()[0].cards(0).of_suit(Suit.HEARTS).sorted_for_display()[-1]
+
+
+def _queen_situation(lang: str) -> str:
+    """The queen-played position in words, so that a question about it stands on its own
+    (the table it is drawn on is far above the questions)."""
+    standard = queen_tables()[0]
+    number = next(i for i, t in enumerate(standard.tricks, 1) if Card.parse("QS") in t.cards)
+    assert not standard.hearts_broken, "the words say no heart has been played"
+    return say("lesson05.queen situation").say(
+        lang, number=number, cards=card_list(standard.cards(0).sorted_for_display()))
 
 
 def check_standard(lang: str) -> QuickCheck:
@@ -176,7 +192,8 @@ def check_standard(lang: str) -> QuickCheck:
     lead = _lowest_heart()
     verdict = queen_tables()[0].check(lead)
     return quick_check(
-        say("lesson05.standard question").say(lang, card=lead.symbol),
+        say("lesson05.standard question").say(lang, situation=_queen_situation(lang),
+                                              card=lead.symbol),
         [(say("answer_yes").say(lang), True), (say("answer_no").say(lang), False)],
         lambda yes: (yes == verdict.legal, verdict.message(lang)), lang=lang)
 
@@ -187,7 +204,8 @@ def check_house(lang: str) -> QuickCheck:
     house = queen_tables()[1]
     verdict = house.check(lead)
     return quick_check(
-        say("lesson05.house question").say(lang, card=lead.symbol),
+        say("lesson05.house question").say(lang, situation=_queen_situation(lang),
+                                           card=lead.symbol),
         [(say("answer_yes").say(lang), True), (say("answer_no").say(lang), False)],
         lambda yes: (yes == verdict.legal, verdict.message(lang)
                      + (say("lesson05.queen broke").say(lang) if house.hearts_broken else "")),
