@@ -949,7 +949,10 @@ class SharedTable:
         if stage == "pass":
             if card not in hand.cards(seat):
                 raise self._refused(Verdict(Reason.NOT_IN_HAND, {"card": card}), seat)
-            self._selected[seat] = self._selected.get(seat, CardSet()) ^ CardSet([card])
+            chosen = self._selected.get(seat, CardSet())
+            if card not in chosen and len(chosen) >= self.rules.pass_count:
+                raise TableActionError(say("lessons.chosen_enough", count=self.rules.pass_count))
+            self._selected[seat] = chosen ^ CardSet([card])
             return []
         if stage == "peskir":
             raise TableActionError(say("multiplayer.answer_peskir"))

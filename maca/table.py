@@ -581,6 +581,9 @@ class Table:
         if card not in self.hand.cards(self.seat):
             self.note = Note.refusal(self.hand.check_give(self.seat, [card]))
             return False
+        if card not in self.selected and len(self.selected) >= self.rules.pass_count:
+            self.note = Note.say("chosen_enough", "error", count=self.rules.pass_count)
+            return False
         self.selected = self.selected ^ CardSet([card])
         return True
 

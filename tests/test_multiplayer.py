@@ -554,6 +554,22 @@ def test_the_teacher_ends_a_table() -> None:
     assert table.advance() == [] and table.due() is None and table.connected(PERSON, False) == []
 
 
+def test_a_card_more_than_the_pass_is_refused_and_the_choice_kept() -> None:
+    table = make_table(people=2, mode="rated")
+    settle(table)
+    mine = sorted(table.view(0).cards)
+    for card in mine[:3]:
+        assert table.act(PERSON, "card", str(card)) == []
+    before = state(table)
+    with pytest.raises(TableActionError) as caught:
+        table.act(PERSON, "card", str(mine[3]))
+    assert caught.value.message("tr").startswith("Zaten 3 kart seçtin.")
+    assert state(table) == before and table.view(0).selected == CardSet(mine[:3])
+    table.act(PERSON, "card", str(mine[0]))               # taken back: now another may come
+    table.act(PERSON, "card", str(mine[3]))
+    assert table.view(0).selected == CardSet(mine[1:4])
+
+
 def test_game_refusals_raise_the_engines_reason_and_change_nothing() -> None:
     table = make_table(people=2, mode="rated")
     settle(table)

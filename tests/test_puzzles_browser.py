@@ -43,7 +43,7 @@ def test_a_puzzle_is_refuted_then_solved_in_the_page(site_url: str) -> None:
         # a wrong card: the defence plays out the refutation
         panel.locator(f'button.maca-card[data-value="{wrong}"]').click()
         page.wait_for_selector(".maca-panel .maca-note-error", timeout=60_000)
-        assert "hedefe ulaştırmıyor" in note.inner_text()
+        assert "ile hedefe ulaşamazsın" in note.inner_text()
         assert int(panel.locator(".maca-puzzle-moves").get_attribute("data-moves")) > 1
         # the buttons have Turkish names, and the keyboard works them
         retry = panel.get_by_role("button", name="Yeniden dene")

@@ -339,6 +339,17 @@ def test_the_view_is_what_the_table_shows_at_every_decision() -> None:
         assert view.stage == "left" and not view.can_leave and view.record == table.record()
 
 
+def test_a_card_more_than_the_pass_is_refused_and_the_choice_kept() -> None:
+    table = Table(level="medium", seed=5)
+    cards = table.hand.cards(0).sorted_for_display()
+    assert all(table.toggle(card) for card in cards[:3])
+    assert not table.toggle(cards[3])
+    assert table.selected == CardSet(cards[:3]) and table.note.kind == "error"
+    assert table.note.text("en").startswith("You have already chosen 3 cards.")
+    assert table.toggle(cards[0]) and table.toggle(cards[3])
+    assert table.selected == CardSet(cards[1:4])
+
+
 def test_advice_is_the_practice_hint_and_a_function_of_what_the_seat_sees() -> None:
     from maca.table import advice
     table = Table(level="medium", seed=5)

@@ -87,7 +87,7 @@ catalogue("puzzle_theme", {k: (v[0], v[1]) for k, v in THEMES.items()}, scoped=T
 catalogue("puzzle_line", {
     "go_on": ("Doğru! Savunma cevap verdi; sıra yine sende.",
               "Right! The defence answered; your turn again."),
-    "wrong": ("Olmadı: {card} seni hedefe ulaştırmıyor; savunmanın en iyi cevabı bunu "
+    "wrong": ("Olmadı: {card} ile hedefe ulaşamazsın; savunmanın en iyi cevabı bunu "
               "gösterdi. Yeniden dene ya da çözüme bak.",
               "Not this one: the {card} does not reach the goal; the defence's best answer "
               "shows why. Try again or look at the solution."),
