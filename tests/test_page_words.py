@@ -44,6 +44,10 @@ ELSEWHERE = {
         "maca/panels/exercise.py draws a notebook link by every set",
     ("book/en/exercises", "Open as a notebook"):
         "maca/panels/exercise.py draws a notebook link by every set",
+    ("book/tr/teachers", "Defter olarak aç"):
+        "lite/TEACHERS.md (in the teachers' page) still tells of a notebook link on lesson pages",
+    ("book/en/teachers", "Open as a notebook"):
+        "lite/TEACHERS.md (in the teachers' page) still tells of a notebook link on lesson pages",
     ("book/tr/exercises", "follow_suit"):
         "maca/panels/exercise.py shows a guest's assignment as the set's id (\"ödev follow_suit\")",
 }
