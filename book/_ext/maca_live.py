@@ -1,5 +1,6 @@
-"""Sphinx extension: the lesson panels' script and styles on every page, and on every lesson
-page a quiet "Defter olarak aç" / "Open as a notebook" link to its live notebook.
+"""Sphinx extension: the lesson panels' script and styles on every page, and on the teachers'
+page one plain link to the lessons as live notebooks ("Dersleri Jupyter defteri olarak aç").
+The lesson pages themselves carry no notebook link: a learner meets no developer's word there.
 
 The panels' script (``static/maca-live.js``) makes a page's panels live: it starts Python in a
 Web Worker (``static/maca-worker.js``: Pyodide and maca's wheel from the site's ``runtime/``,
@@ -20,31 +21,16 @@ import os
 import shutil
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 #: the live site's folder inside the built book
 LIVE_DIR = "live"
 LANGUAGES = ("tr", "en")
+#: the teachers' page's link to the live lessons, in the page's language
 LABELS = {
-    "tr": ("Defter olarak aç", "Bu dersin kodunu bir Jupyter defterinde aç (öğretmenler ve "
-           "merak edenler için): kurulum yok, internet gerekmez."),
-    "en": ("Open as a notebook", "Open this lesson's code in a Jupyter notebook (for teachers "
-           "and the curious): nothing to install, no internet."),
+    "tr": "Dersleri Jupyter defteri olarak aç (kurulum yok, internet gerekmez)",
+    "en": "Open the lessons as Jupyter notebooks (nothing to install, no internet)",
 }
-
-
-def is_lesson(text: str) -> bool:
-    """Whether a MyST page has code cells that its live notebook keeps (not ``remove-live``).
-
-    >>> is_lesson("# Kartlar\\n```{code-cell} ipython3\\nimport maca\\n```\\n")
-    True
-    >>> is_lesson("# Giriş\\nSadece metin.")
-    False
-    >>> is_lesson("```{code-cell} ipython3\\n:tags: [remove-live]\\nimport subprocess\\n```")
-    False
-    """
-    cells = text.split("```{code-cell}")[1:]
-    return any("remove-live" not in (cell.split("\n", 2) + [""])[1] for cell in cells)
+TEACHERS_PAGE = "teachers"
 
 
 def live_path(docname: str) -> str | None:
@@ -61,20 +47,21 @@ def live_path(docname: str) -> str | None:
     return "/".join(parts[1:]) + ".ipynb"
 
 
-def live_link(docname: str) -> str | None:
-    """The link block for the top of a lesson page, relative to the page.
+def teachers_link(docname: str) -> str | None:
+    """The link block for the top of a teachers' page (relative to it), None for other pages.
 
-    >>> print(live_link("book/en/01-cards"))  # doctest: +ELLIPSIS
-    <p class="maca-live"...href="../../live/notebooks/index.html?path=en/01-cards.ipynb"...
+    >>> print(teachers_link("book/en/teachers"))  # doctest: +ELLIPSIS
+    <p class="maca-live"...href="../../live/tree/index.html"...>Open the lessons as Jupyter...
+    >>> teachers_link("book/tr/01-cards") is None
+    True
     """
-    path = live_path(docname)
-    if path is None:
+    parts = docname.split("/")
+    if live_path(docname) is None or parts[-1] != TEACHERS_PAGE:
         return None
-    label, title = LABELS[path.split("/")[0]]
-    href = "../" * docname.count("/") + f"{LIVE_DIR}/notebooks/index.html?path={quote(path)}"
+    href = "../" * docname.count("/") + f"{LIVE_DIR}/tree/index.html"
     return (f'<p class="maca-live" style="text-align:right;margin:0 0 .5em;font-size:.9em">'
-            f'<a class="maca-live-link" href="{href}" title="{title}" target="_blank" '
-            f'rel="noopener">{label}</a></p>\n')
+            f'<a class="maca-live-link" href="{href}" target="_blank" '
+            f'rel="noopener">{LABELS[parts[1]]}</a></p>\n')
 
 
 def _add_static(app: Any) -> None:
@@ -107,17 +94,13 @@ def _refresh_static(app: Any, exception: Exception | None) -> None:
 
 def _finish_body(app: Any, pagename: str, templatename: str, context: dict,
                  doctree: Any) -> None:
-    """``html-page-context`` hook: the "show the code" toggles named by their visible words
-    (not myst-nb's English "Toggle hidden content"), and the live link above a lesson's body."""
+    """``html-page-context`` hook: any "show the code" toggle named by its visible words
+    (not myst-nb's English "Toggle hidden content"), and the live lessons' link above the
+    teachers' page."""
     if doctree is None or "body" not in context:
         return
     context["body"] = context["body"].replace(' aria-label="Toggle hidden content"', "")
-    source = app.env.doc2path(pagename)
-    try:
-        text = open(source, encoding="utf-8").read()
-    except OSError:
-        return
-    link = live_link(pagename) if is_lesson(text) else None
+    link = teachers_link(pagename)
     if link:
         context["body"] = link + context["body"]
 

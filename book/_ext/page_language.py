@@ -3,8 +3,9 @@
 The book is one Sphinx build with ``language: tr``, so the theme's own words ("Ara",
 "İçindekiler", "Önceki") would be Turkish on the English pages too. Just before each page is
 rendered, this switches the templates' translations: none (the theme's English) for pages under
-``book/en/``, the build's Turkish catalogue for the rest. Registered in ``_config.yml`` beside
-``maca_live``.
+``book/en/``, the build's Turkish catalogue for the rest, with the words that catalogue lacks
+(the theme's "Skip to main content", "Back to top"…) from `THEME_WORDS_TR`. Registered in
+``_config.yml`` beside ``maca_live``.
 """
 from __future__ import annotations
 
@@ -15,6 +16,33 @@ ENGLISH_PAGES = "book/en/"
 #: the name of the sidebar's open/close toggle of a part (the theme draws only a chevron)
 SUBPAGES = {"tr": "Alt sayfalar", "en": "Subpages"}
 _GETTEXT = ("gettext", "ngettext", "pgettext", "npgettext", "_")
+#: the themes' words (pydata-sphinx-theme's templates) that no Turkish catalogue translates
+THEME_WORDS_TR = {
+    "Skip to main content": "Ana içeriğe geç",
+    "Back to top": "Başa dön",
+    "previous": "önceki",
+    "next": "sonraki",
+    "previous page": "önceki sayfa",
+    "next page": "sonraki sayfa",
+    "Search": "Ara",
+    "On this page": "Bu sayfada",
+    "Contents": "İçindekiler",
+    "Section Navigation": "Bölümdeki sayfalar",
+    "Site navigation": "Sitedeki sayfalar",
+    "Breadcrumb": "Bulunduğun yer",
+    "Home": "Ana sayfa",
+    "Announcement": "Duyuru",
+    "Collapse Sidebar": "Kenar çubuğunu kapat",
+    "Expand Sidebar": "Kenar çubuğunu aç",
+    "Color mode": "Renk düzeni",
+    "Light": "Açık",
+    "Dark": "Koyu",
+    "System Settings": "Sistem ayarı",
+    "Print to PDF": "PDF olarak yazdır",
+    "Download this page": "Bu sayfayı indir",
+    "Fullscreen mode": "Tam ekran",
+    "© Copyright %(copyright)s.": "© %(copyright)s.",
+}
 
 
 def page_language(pagename: str) -> str:
@@ -35,6 +63,8 @@ def _switch(app: Any, pagename: str, templatename: str, context: dict, doctree: 
     if not hasattr(app, "_maca_turkish_words"):  # what the build installed: Turkish
         app._maca_turkish_words = {name: environment.globals[name] for name in _GETTEXT
                                    if name in environment.globals}
+        if callable(app._maca_turkish_words.get("gettext")):
+            app._maca_turkish_words["gettext"] = turkish(app._maca_turkish_words["gettext"])
     _name_toggles(context, page_language(pagename))
     if page_language(pagename) == "en":
         environment.install_null_translations()
@@ -42,6 +72,19 @@ def _switch(app: Any, pagename: str, templatename: str, context: dict, doctree: 
         context.update(language="en", translate=_english)
     else:
         environment.globals.update(app._maca_turkish_words)
+
+
+def turkish(gettext: Any) -> Any:
+    """A catalogue's ``gettext`` that says in Turkish what the catalogue left in English.
+
+    >>> say = turkish(lambda message: {"Search": "Ara"}.get(message, message))
+    >>> say("Search"), say("Skip to main content"), say("Maça Kızı")
+    ('Ara', 'Ana içeriğe geç', 'Maça Kızı')
+    """
+    def say(message: str) -> str:
+        said = gettext(message)
+        return THEME_WORDS_TR.get(message, said) if said == message else said
+    return say
 
 
 def _name_toggles(context: dict, lang: str) -> None:
