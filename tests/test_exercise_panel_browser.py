@@ -86,7 +86,7 @@ def test_a_set_is_answered_kept_and_handed_in_from_the_page(site_url: str,
         # static: nothing in the sets can be used before they are live
         assert page.locator(".maca-panel-body button:not([disabled]), "
                             ".maca-panel-body input:not([disabled])").count() == 0
-        assert page.locator("a.maca-live-link").first.inner_text() == "Defter olarak aç"
+        assert page.locator("a.maca-live-link").count() == 0      # notebooks: the teachers' page
         started = time.monotonic()
         panel = make_live(page, 0)
         timings["live_cold_s"] = time.monotonic() - started

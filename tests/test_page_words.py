@@ -33,25 +33,6 @@ DEVELOPER_TR = ["kural motoru", "motor şöyle", "Python", "notebook", "[00", "f
 CODE_EN = ["Kodu göster", "Defter olarak aç", "Show code", "Open as a notebook", "[00",
            "rules engine"]
 
-#: pages whose words come from files outside this change (named with the file to fix); each is
-#: expected to fail, strictly: once that file is fixed the mark must go
-ELSEWHERE = {
-    ("book/tr/play", "Kodu göster"): "book/tr/play.md: a cell tagged hide-input",
-    ("book/en/play", "Show code"): "book/en/play.md: a cell tagged hide-input",
-    ("book/tr/play", "[00"): "book/tr/play.md cites sources as [002]",
-    ("book/en/play", "[00"): "book/en/play.md cites sources as [002]",
-    ("book/tr/exercises", "Defter olarak aç"):
-        "maca/panels/exercise.py draws a notebook link by every set",
-    ("book/en/exercises", "Open as a notebook"):
-        "maca/panels/exercise.py draws a notebook link by every set",
-    ("book/tr/teachers", "Defter olarak aç"):
-        "lite/TEACHERS.md (in the teachers' page) still tells of a notebook link on lesson pages",
-    ("book/en/teachers", "Open as a notebook"):
-        "lite/TEACHERS.md (in the teachers' page) still tells of a notebook link on lesson pages",
-    ("book/tr/exercises", "follow_suit"):
-        "maca/panels/exercise.py shows a guest's assignment as the set's id (\"ödev follow_suit\")",
-}
-
 _SKIPPED = {"script", "style", "template", "noscript"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
          "track", "wbr"}
@@ -118,9 +99,7 @@ def _cases(pages: list[str], words: list[str], exempt: set[str] = frozenset()) -
         for word in words:
             if page in exempt:
                 continue
-            reason = ELSEWHERE.get((page, word))
-            marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
-            cases.append(pytest.param(page, word, marks=marks, id=f"{page}:{word}"))
+            cases.append(pytest.param(page, word, id=f"{page}:{word}"))
     return cases
 
 

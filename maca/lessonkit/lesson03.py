@@ -29,7 +29,7 @@ catalogue("lesson03", {
                "{leader} led {suit}. You hold {count} {suit}: {cards}, and you must play one of "
                "them. If you try another card, say {other}, you are told: *{said}*"),
     "void": ("{leader} {suit} açtı ve sende hiç {suit} yok: elindeki {held} kartın hepsini "
-             "oynayabilirsin ({legal} kart). Maça kızını atmanın tam zamanı:",
+             "oynayabilirsin. Maça kızını atmanın tam zamanı:",
              "{leader} led {suit} and you have none. You may play **{legal}** different cards — "
              "your whole hand ({held} cards). The perfect moment to drop the queen of spades:"),
     "queen goes": ("Eli **{winner}** aldı: maça kızı ve {points} ceza puanı onun.",

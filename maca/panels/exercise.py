@@ -81,12 +81,8 @@ catalogue("exercise_panel", {
     "standing_of": ("{seat}: sıralama puanı", "{seat}: standing"),
     "winner_of": ("Kazananlar", "Winners"),
     "size": ("{n} soru, {points} puan", "{n} questions, {points} points"),
-    "notebook": ("Defter olarak aç", "Open as a notebook"),
-    "notebook_title": ("Bu seti bir Jupyter defterinde aç (öğretmenler ve merak edenler için)",
-                       "Open this set in a Jupyter notebook (for teachers and the curious)"),
     "static_file": ("Canlandırınca cevap dosyanı buradan alabilirsin.",
                     "Once live, you can get your answers file here."),
-    "notebook_path": ("tr/alistirmalar/{name}.ipynb", "en/exercises/{name}.ipynb"),
     "locked": ("Bu set sınıfının ödevi: ders, ödev ve numaran sınıfından geliyor, cevapların "
                "kendiliğinden öğretmenine gidiyor.",
                "This set is your class's assignment: the course, the assignment and your id come "
@@ -603,26 +599,20 @@ class _Section(str):
         return str(self)
 
 
-def set_section(lang: str, name: str, live_site: str = "../../live/") -> _Section:
-    """A set on the exercises page: what it covers, its size, a quiet link to its live notebook
-    (for teachers) and its panel.
+def set_section(lang: str, name: str) -> _Section:
+    """A set on the exercises page: what it covers, its size and its panel (the sets' live
+    notebooks are for teachers: their page links them).
 
     >>> html = set_section("tr", "passing")
-    >>> "16 soru, 16 puan" in html, "path=tr/alistirmalar/passing.ipynb" in html
-    (True, True)
+    >>> "16 soru, 16 puan" in html, "ipynb" in html
+    (True, False)
     """
-    from urllib.parse import quote
     panel = exercise_set(lang, name)
     base = panel.base
     about = base.description[lang] if base.description else ""
     size = say("exercise_panel.size", n=len(base), points=base.max_score)[lang]
-    notebook = say("exercise_panel.notebook_path", name=base.id)[lang]
-    href = f"{live_site}notebooks/index.html?path={quote(notebook)}"
-    links = (f'<p class="maca-ex-links">{escape(about)} <em>{escape(size)}.</em> · '
-             f'<a class="maca-live-link" href="{escape(href)}" target="_blank" rel="noopener" '
-             f'title="{escape(say("exercise_panel.notebook_title")[lang])}">'
-             f'{escape(say("exercise_panel.notebook")[lang])}</a></p>')
-    return _Section(links + panel._repr_html_())
+    summary = f'<p class="maca-ex-links">{escape(about)} <em>{escape(size)}.</em></p>'
+    return _Section(summary + panel._repr_html_())
 
 
 def class_box(lang: str) -> _Section:
