@@ -140,7 +140,7 @@ def test_the_rated_clock_runs_out_in_the_terminal() -> None:
         term = _Terminal(table, "en", _Lines(stream), out, None)
         now[0] = 100.0                      # the timer has run out: no wait, the engine passes
         assert term.ask("> ") is None
-        assert "were passed for you" in table.note.text("en") and table.stage == "play"
+        assert "were passed to West for you" in table.note.text("en") and table.stage == "play"
         os.write(write, "7S\n".encode())
         now[0] = 100.0                      # a fresh turn: 30 s again
         assert term.ask("> ") == "7S"

@@ -28,10 +28,10 @@ catalogue("lesson03", {
                "cevabı alırsın: *{said}*",
                "{leader} led {suit}. You hold {count} {suit}: {cards}, and you must play one of "
                "them. If you try another card, say {other}, you are told: *{said}*"),
-    "void": ("{leader} {suit} açtı ve sende hiç {suit} yok: elindeki {held} kartın hepsini "
+    "void": ("{leader} {suit} açtı ve sende hiç {suit} yok: elindeki {legal} kartın hepsini "
              "oynayabilirsin. Maça kızını atmanın tam zamanı:",
-             "{leader} led {suit} and you have none. You may play **{legal}** different cards — "
-             "your whole hand ({held} cards). The perfect moment to drop the queen of spades:"),
+             "{leader} led {suit} and you have none. You may play any of your **{legal}** "
+             "cards: your whole hand. The perfect moment to drop the queen of spades:"),
     "queen goes": ("Eli **{winner}** aldı: maça kızı ve {points} ceza puanı onun.",
                    "The queen goes to **{winner}**, who won the trick: {points} penalty points "
                    "for them."),
@@ -100,7 +100,7 @@ def void(lang: str) -> list[Any]:
     hand = find_moment(RULES, void_with_queen)
     suit = led_suit(hand)
     shown: list[Any] = [HTML(render.table_html(hand, lang=lang)), Markdown(say("lesson03.void").say(lang, leader=seat_form(hand.current_trick.leader, lang),
-        suit=suit.name_in(lang), held=len(hand.cards(0)), legal=len(hand.legal_plays())))]
+        suit=suit.name_in(lang), legal=len(hand.legal_plays())))]
     hand.play("QS")
     play_out(hand, [CautiousBot() for _ in range(hand.players)])
     queen_trick = next(t for t in hand.tricks if Card.parse("QS") in t.cards)
