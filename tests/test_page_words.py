@@ -7,6 +7,7 @@ left out, and so are the attributes. Skipped if the site is not built.
 """
 from __future__ import annotations
 
+import functools
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -103,7 +104,9 @@ def _cases(pages: list[str], words: list[str], exempt: set[str] = frozenset()) -
     return cases
 
 
+@functools.lru_cache(maxsize=None)
 def _words(site: Path, page: str) -> str:
+    """The page's visible text, read once for all its words."""
     path = site / f"{page}.html"
     assert path.is_file(), f"{path} is missing: build the site again"
     return visible_text(path.read_text(encoding="utf-8"))
