@@ -104,9 +104,10 @@ from ..words import Text, catalogue, say
 from . import models as m
 from .errors import InputError, NotFoundError, ServerError, StaleLog
 
-__all__ = ["TableData", "Append", "TableInfo", "ResultRow", "RankRow", "RecordInfo", "TournamentInfo",
-           "STATUSES", "LIVE", "FINISHED", "MAX_EVENT_BYTES", "MAX_SETTINGS_BYTES",
-           "MAX_RECORD_BYTES", "MAX_SEATS", "MAX_ROUNDS", "MAX_LEASE_SECONDS"]
+__all__ = ["TableData", "Append", "TableInfo", "ResultRow", "RankRow", "RecordInfo",
+           "TournamentInfo", "STATUSES", "LIVE", "FINISHED", "MAX_EVENT_BYTES",
+           "MAX_SETTINGS_BYTES", "MAX_RECORD_BYTES", "MAX_SEATS", "MAX_ROUNDS",
+           "MAX_LEASE_SECONDS"]
 
 #: where a table stands: seats being filled, a game on, the game over, ended by the teacher
 STATUSES = ("open", "playing", "over", "ended")
