@@ -264,9 +264,28 @@ def db_url(request: Any, tmp_path: Path) -> Iterator[str]:
             connection.execute(text(f'CREATE DATABASE "{name}"'))
         yield make_url(server).set(database=name).render_as_string(hide_password=False)
     finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        _drop_database(admin, name)
         admin.dispose()
+
+
+def _drop_database(admin: Any, name: str) -> None:
+    """Drop a test database, ending its connections. PostgreSQL 15 refuses ``FORCE`` while an
+    autovacuum worker (a process of no role) is in it, unless the role has pg_signal_backend
+    (``.ci/run`` grants it); the worker leaves within seconds, so a refusal is retried."""
+    import time
+
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
+
+    for attempt in range(20):
+        try:
+            with admin.connect() as connection:
+                connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            return
+        except DBAPIError:
+            if attempt == 19:
+                raise
+            time.sleep(0.5)
 
 
 # ---- the class server's web layer (maca.server.app, S2): the app in-process, a server process --
