@@ -32,7 +32,7 @@ case "${1:-main}" in
             tests/test_scoring.py tests/test_cards.py tests/test_bots.py tests/test_solver.py
             tests/test_puzzles.py tests/test_judgement.py tests/test_table.py
             tests/test_multiplayer.py tests/test_leaving.py"
-        suite='.venv/bin/python -m pytest -n 2 "$@" && { [ $# -gt 0 ] || set -- $MACA_ENGINE_TESTS; } &&
+        suite='.venv/bin/python -m pytest -n 2 --durations=30 "$@" && { [ $# -gt 0 ] || set -- $MACA_ENGINE_TESTS; } &&
                MACA_BUILD=compiled PYTHONPATH=build/compiled .venv/bin/pytest -n 2 -m "not site" "$@"'
         if unshare -n true 2>/dev/null && command -v ip >/dev/null; then
             exec unshare -n bash -c "ip link set lo up && $suite" run.sh "$@"
