@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from html import escape, unescape
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 from urllib.parse import unquote
 
 from .cards import DISPLAY_SUITS, Card, CardSet, Suit
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
 __all__ = ["set_defaults", "suit_colour", "card_svg", "card_html", "back_html", "hand_html",
            "trick_html", "table_html", "taken_html", "score_table_html", "hand_scores_html",
            "game_scores_html", "message_html", "seat_label", "PlaceWord", "cards_in_html",
-           "FONT"]
+           "shared_faces", "faces_html", "FONT"]
 
 #: The system font stack used for every letter drawn.
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
@@ -253,12 +255,61 @@ def card_svg(card: Card | str, *, lang: str | None = None, four_colour: bool | N
                            value=repr(state))
     four = _DEFAULTS.four_colour if four_colour is None else bool(four_colour)
     return _card_svg(card.index, _lang(lang), four, _size(size), state,
-                     None if x is None else _num(x), _num(y or 0))
+                     None if x is None else _num(x), _num(y or 0), _SHARED_FACES.get())
+
+
+#: True while `shared_faces` is on: faces are drawn as ``<use>`` of `faces_html`'s pictures
+_SHARED_FACES: ContextVar[bool] = ContextVar("maca_shared_faces", default=False)
+
+
+@contextmanager
+def shared_faces() -> Iterator[None]:
+    """Within it, a card's face is a reference (``<use href="#maca-QS"/>``) to the picture
+    `faces_html` holds, which the page has once: the class server sends a seat's drawing at
+    every move, a fifth of its size this way. Label, frame and state stay on each card.
+
+    >>> with shared_faces():
+    ...     svg = card_svg("QS", lang="en")
+    >>> '<use href="#maca-QS" aria-hidden="true"/>' in svg, "queen of spades" in svg, "<path" in svg
+    (True, True, False)
+    """
+    token = _SHARED_FACES.set(True)
+    try:
+        yield
+    finally:
+        _SHARED_FACES.reset(token)
+
+
+def _face_id(card: Card, four: bool) -> str:
+    return f"maca{'4' if four else ''}-{card}"
+
+
+def _face_art(card: Card, colour: str) -> str:
+    """What a face shows inside its frame: the two corner indices and the pips or figure."""
+    return (f'{_index(card, colour)}<g transform="rotate(180 50 70)">{_index(card, colour)}</g>'
+            f'{_face(card, colour)}')
+
+
+@lru_cache(maxsize=1)
+def faces_html() -> str:
+    """Every face in both colour schemes, as a hidden SVG of definitions for the cards drawn
+    under `shared_faces` (a page puts it in once).
+
+    >>> html = faces_html()
+    >>> html.count("<g id="), 'id="maca-QS"' in html, 'id="maca4-10D"' in html
+    (104, True, True)
+    """
+    faces = "".join(f'<g id="{_face_id(card, four)}">{_face_art(card, colours[card.suit])}</g>'
+                    for four in (False, True) for colours in (_colours(four),)
+                    for card in map(Card, range(52)))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" '
+            f'focusable="false" style="position:absolute;width:0;height:0;overflow:hidden">'
+            f'<defs>{faces}</defs></svg>')
 
 
 @lru_cache(maxsize=4096)
 def _card_svg(index: int, lang: str, four: bool, width: int, state: str, x: str | None,
-              y: str) -> str:
+              y: str, shared: bool) -> str:
     """`card_svg` with its settings resolved: a face is drawn once, then read from the cache
     (a class table draws the same faces for every seat at every move)."""
     card = Card(index)
@@ -268,13 +319,13 @@ def _card_svg(index: int, lang: str, four: bool, width: int, state: str, x: str 
     place = "" if x is None else f' x="{x}" y="{y}"'
     veil = ('<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#eef0f3" '
             'fill-opacity="0.62"/>' if state == "illegal" else "")
+    art = (f'<use href="#{_face_id(card, four)}" aria-hidden="true"/>{veil}' if shared
+           else f'<g aria-hidden="true">{_face_art(card, colour)}{veil}</g>')
     return (f'<svg role="img" aria-label="{name}" xmlns="http://www.w3.org/2000/svg"{place} '
             f'width="{width}" height="{_num(width * 1.4)}" viewBox="0 0 100 140" '
             f'style="display:block;overflow:visible"><title>{name}</title>'
             f'<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#fff" stroke="{edge}" '
-            f'stroke-width="{stroke}"/><g aria-hidden="true">{_index(card, colour)}'
-            f'<g transform="rotate(180 50 70)">{_index(card, colour)}</g>'
-            f'{_face(card, colour)}{veil}</g></svg>')
+            f'stroke-width="{stroke}"/>{art}</svg>')
 
 
 def card_html(card: Card | str, *, lang: str | None = None, four_colour: bool | None = None,

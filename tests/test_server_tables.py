@@ -230,6 +230,21 @@ def test_a_table_is_opened_filled_and_begun_and_the_lobby_follows(room: Room) ->
     guest.close()
 
 
+def test_a_seats_cards_refer_to_the_faces_its_socket_got_first(room: Room) -> None:
+    table, (host,) = open_table(room, 1, ("level", "easy"))
+    faces = room.client(0)
+    assert faces.receive()["type"] == "faces"      # before anything else, on every socket
+    held = host.messages[0]
+    assert held["type"] == "faces"
+    defined = set(re.findall(r'<g id="([\w-]+)"', held["html"]))
+    drawing = host.messages[-1]["html"]
+    used = re.findall(r'<use href="#([\w-]+)"', drawing)
+    assert len(used) >= 13 and set(used) <= defined
+    assert "<path" not in drawing.split('data-act="card"', 1)[1]   # no face drawn in the seat
+    assert len(drawing) < 16_000                   # a fifth of a drawing with its faces
+    faces.close()
+
+
 def test_threat_see_other_hand(room: Room) -> None:
     """Four students play a whole hand, and no socket gets a card of another hand. (threat model: tests/test_server_security.py)"""
     table, clients = open_table(room, 4, ("level", "easy"))

@@ -230,6 +230,12 @@ class Seat:
         return [(m.get("seq"), m["html"]) for m in messages if m.get("type") == "draw"]
 
 
+#: the card faces drawn in the panel (``<use href="#maca-QS">``), or -1 when one is not in the page
+FACES_FOUND = (f"(() => {{ const uses = [...document.querySelectorAll('{PANEL} svg use')];"
+               "return uses.every((u) => document.getElementById("
+               "u.getAttribute('href').slice(1))) ? uses.length : -1; })()")
+
+
 def wait_until(condition: Any, what: str, timeout: float = 30) -> Any:
     """Poll ``condition()`` until it gives something true (then that), or fail saying ``what``."""
     deadline = time.monotonic() + timeout
@@ -481,6 +487,8 @@ def test_four_students_play_a_rated_hand_and_see_only_their_own_cards(
     known = Known(events, TableSettings.from_json(table.settings), 1)
     for number, seat in enumerate(seats):
         assert len(seat.draws()) > 13            # its own answers, and the others' moves pushed
+        # the drawings' card faces are references to the faces the socket sent first, each found
+        assert seat.page.evaluate(FACES_FOUND) > 0
         named, leaks = cards_seen(seat, number, known)
         assert leaks == []
         assert named == {card for _, card in played}     # the seat saw every card played

@@ -506,6 +506,7 @@ class Server:
             await ws.close(1008)
             return
         self.table_sockets[student.id] = self.table_sockets.get(student.id, 0) + 1
+        player.outbox.put(class_tables.faces_message())
         sender = asyncio.get_running_loop().create_task(player.outbox.run(ws.send_json))
         rate, key = self.table_rate, f"student:{student.id}"
         await self.hub.presence(student.class_id, student.id, +1)

@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..words import catalogue, say
 
@@ -175,6 +176,27 @@ def open_store(db: str | None, lang: str) -> tuple[object, str]:
     return ClassStore(url), word("database", lang, where=where)
 
 
+def fast_deflate() -> type:
+    """uvicorn's WebSocket protocol with permessage-deflate at zlib's fastest level (its
+    window and memory as uvicorn sets them): a seat's drawing deflates three times faster
+    than at the default level, a fifth larger."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+    from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+    from websockets.server import ServerProtocol
+
+    class FastDeflate(WebSocketsSansIOProtocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            if self.config.ws_per_message_deflate:
+                self.conn = ServerProtocol(
+                    extensions=[ServerPerMessageDeflateFactory(
+                        server_max_window_bits=12, client_max_window_bits=12,
+                        compress_settings={"memLevel": 5, "level": 1})],
+                    max_size=self.config.ws_max_size, logger=self.conn.logger)
+
+    return FastDeflate
+
+
 def serve(args: argparse.Namespace) -> int:
     """Start the class server and keep it running until Ctrl+C."""
     import segno
@@ -206,7 +228,8 @@ def serve(args: argparse.Namespace) -> int:
                             ws_max_size=2 * limits.message, ws_ping_interval=20,
                             ssl_certfile=str(args.tls[0]) if tls else None,
                             ssl_keyfile=str(args.tls[1]) if tls else None,
-                            proxy_headers=True, forwarded_allow_ips=args.proxy)
+                            proxy_headers=True, forwarded_allow_ips=args.proxy,
+                            ws=fast_deflate())
     uvicorn.Server(config).run()
     return 0
 

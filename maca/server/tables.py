@@ -41,6 +41,7 @@ from starlette.concurrency import run_in_threadpool
 from ..errors import MacaError, shown
 from ..multiplayer import HAND_WINDOW, RECONNECT_SECONDS, SharedTable, TableSettings, draw_round
 from ..panels.table import TableChoices
+from ..render import faces_html, shared_faces
 from ..words import catalogue, say
 from . import pages, rooms
 from .errors import NotFoundError, ServerError, StaleLog, TableError
@@ -232,6 +233,12 @@ class Outbox:
                 await send(self.items.popleft())
 
 
+def faces_message() -> dict[str, Any]:
+    """A tables socket's first message: every card face its seat drawings refer to
+    (`maca.render.shared_faces`), for the page to hold once."""
+    return {"type": "faces", "html": faces_html()}
+
+
 class Screen:
     """A socket's panel the runtime draws again when what it shows changes: a table
     (``table``), a class's tables (``class_id``), or both."""
@@ -321,7 +328,8 @@ class Player(Screen):
         seat = self.seat_at(served)
         if served.status == "open" or seat is None:
             return None
-        return rooms.seat_html(served.shared.view(seat), self.lang, True)
+        with shared_faces():       # the page holds the faces (`faces_message`)
+            return rooms.seat_html(served.shared.view(seat), self.lang, True)
 
     def class_html(self, tables: Sequence[rooms.TableSummary]) -> str | None:
         if self.table is None:

@@ -274,6 +274,18 @@ function tell(state) {
   hearing.forEach((heard) => heard({ type: "state", state }));
 }
 
+// The card faces the seat drawings refer to (<use href="#maca-QS">), sent first on each
+// connection: held once in the page, out of sight.
+function holdFaces(html) {
+  let holder = document.getElementById("maca-faces");
+  if (!holder) {
+    holder = document.createElement("div");
+    holder.id = "maca-faces";
+    document.body.append(holder);
+  }
+  holder.innerHTML = String(html ?? "");
+}
+
 const tableSocket = lasting("ws/tables", {
   open() {
     started.forEach((start, panel) => {
@@ -284,6 +296,7 @@ const tableSocket = lasting("ws/tables", {
     tell("open");
   },
   message(reply) {
+    if (reply?.type === "faces") return holdFaces(reply.html);
     if (!Number.isInteger(reply?.panel)) return;   // a pong, or about no panel
     const waiting = inFlight.get(reply.panel);
     if (waiting && (waiting.message.type === "start" || reply.id === waiting.message.id)) {
