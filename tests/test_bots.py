@@ -58,7 +58,22 @@ def test_cautious_passes_the_queen_and_high_hearts() -> None:
         "JD QD KD AD 7C 8C 9C 10C JC QC KC AC 2D"])
     for player in (CautiousBot(), RuleBot(), TimeoutBot()):
         assert str(player.choose_pass(hand.observe(0))) == "QS AH KH"
-    assert dangerous_cards(hand.observe(0), 5) == [Card.parse(c) for c in "QS AH KH 2H 9D".split()]
+    # lesson 10: "keep your low cards": 2♥ is an exit card, not a card to pass
+    assert dangerous_cards(hand.observe(0), 5) == [Card.parse(c) for c in "QS AH KH 9D 8D".split()]
+
+
+def test_the_pass_keeps_low_hearts_as_lesson_10_advises() -> None:
+    """The play page's hint once passed "A♥ 7♥ 6♥" as the most dangerous cards; lesson 10
+    says pass high hearts, void a short side suit, keep the low cards."""
+    hand = Hand.from_cards(Rules.preset("standard"), [
+        "AH 7H 6H 2H 9S 5S 4S 3S KC QD 8D 4D 3D",
+        "AS KS 4H 5H QH JH 10H 9H 2C 3C 4C 5C 6C",
+        "6S 7S 8S 10S JS QS 8H 3H 10D 9D 7D 6D 5D",
+        "JD 2D KD AD 7C 8C 9C 10C JC QC AC KH 2S"])
+    for player in (CautiousBot(), RuleBot(), TimeoutBot()):
+        passed = player.choose_pass(hand.observe(0))
+        assert str(passed) == "AH QD KC"   # the high heart, the lone K♣ (a void), then Q♦
+        assert not passed & CardSet.parse("7H 6H 2H")
 
 
 def test_cautious_keeps_the_jack_of_diamonds_in_omnibus() -> None:
