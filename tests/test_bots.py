@@ -276,3 +276,19 @@ def test_hard_respects_its_time_budget() -> None:
             assert time.perf_counter() - start < 1.0  # generous: shared machines are slow
         else:
             hand.play(RuleBot().choose_play(hand.observe(hand.to_move)))
+
+
+def test_the_pass_hint_says_what_the_policy_passes_and_keeps() -> None:
+    """The hint names every passed card with its reason and never tells the learner to keep
+    a card it passes (issue 21: "A♥ 7♥ 6♥ … en tehlikeli kartların")."""
+    import re
+    from maca.bots import explain
+    for seed in range(40):
+        seen = Hand.deal(Rules.preset("standard"), seed=seed, number=1).observe(0)
+        passed = RuleBot().choose_pass(seen)
+        text = explain(seen, passed).text("tr")
+        assert "tehlikeli kartların" not in text and text.startswith("Geçir: ")
+        named, _, kept = text.partition("Küçük kartlarını")
+        symbols = {c.symbol for c in passed}
+        assert symbols <= set(re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", named))
+        assert not symbols & set(re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", kept))
