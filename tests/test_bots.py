@@ -58,7 +58,22 @@ def test_cautious_passes_the_queen_and_high_hearts() -> None:
         "JD QD KD AD 7C 8C 9C 10C JC QC KC AC 2D"])
     for player in (CautiousBot(), RuleBot(), TimeoutBot()):
         assert str(player.choose_pass(hand.observe(0))) == "QS AH KH"
-    assert dangerous_cards(hand.observe(0), 5) == [Card.parse(c) for c in "QS AH KH 2H 9D".split()]
+    # lesson 10: "keep your low cards": 2♥ is an exit card, not a card to pass
+    assert dangerous_cards(hand.observe(0), 5) == [Card.parse(c) for c in "QS AH KH 9D 8D".split()]
+
+
+def test_the_pass_keeps_low_hearts_as_lesson_10_advises() -> None:
+    """The play page's hint once passed "A♥ 7♥ 6♥" as the most dangerous cards; lesson 10
+    says pass high hearts, void a short side suit, keep the low cards."""
+    hand = Hand.from_cards(Rules.preset("standard"), [
+        "AH 7H 6H 2H 9S 5S 4S 3S KC QD 8D 4D 3D",
+        "AS KS 4H 5H QH JH 10H 9H 2C 3C 4C 5C 6C",
+        "6S 7S 8S 10S JS QS 8H 3H 10D 9D 7D 6D 5D",
+        "JD 2D KD AD 7C 8C 9C 10C JC QC AC KH 2S"])
+    for player in (CautiousBot(), RuleBot(), TimeoutBot()):
+        passed = player.choose_pass(hand.observe(0))
+        assert str(passed) == "AH QD KC"   # the high heart, the lone K♣ (a void), then Q♦
+        assert not passed & CardSet.parse("7H 6H 2H")
 
 
 def test_cautious_keeps_the_jack_of_diamonds_in_omnibus() -> None:
@@ -261,3 +276,19 @@ def test_hard_respects_its_time_budget() -> None:
             assert time.perf_counter() - start < 1.0  # generous: shared machines are slow
         else:
             hand.play(RuleBot().choose_play(hand.observe(hand.to_move)))
+
+
+def test_the_pass_hint_says_what_the_policy_passes_and_keeps() -> None:
+    """The hint names every passed card with its reason and never tells the learner to keep
+    a card it passes (issue 21: "A♥ 7♥ 6♥ … en tehlikeli kartların")."""
+    import re
+    from maca.bots import explain
+    for seed in range(40):
+        seen = Hand.deal(Rules.preset("standard"), seed=seed, number=1).observe(0)
+        passed = RuleBot().choose_pass(seen)
+        text = explain(seen, passed).text("tr")
+        assert "tehlikeli kartların" not in text and text.startswith("Geçir: ")
+        named, _, kept = text.partition("Küçük kartlarını")
+        symbols = {c.symbol for c in passed}
+        assert symbols <= set(re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", named))
+        assert not symbols & set(re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", kept))

@@ -438,3 +438,57 @@ def test_a_damaged_remembered_identity_never_stops_the_set(kept: str) -> None:
     PAGE.storage["maca-exercises-who"] = kept
     panel = panel_of(start("passing"))
     assert panel.worksheet.progress.course == "maca"                 # opened, as a guest
+
+
+def test_a_shown_solution_says_why_in_the_engines_words() -> None:
+    """Issue 21: "Çözüm: Kuzey" gave no reason."""
+    pid = start("follow_suit")
+    sheet = panel_of(pid).worksheet
+    act(pid, "go", str(1 + [a.exercise.id for a in sheet].index("fs-7")))   # a trick's winner
+    answer_by_clicking(pid, wrong_answer(panel_of(pid).attempt))
+    html = act(pid, "reveal")
+    solution = re.search(r'maca-ex-solution">(.*?)</p>', html).group(1)
+    assert "Çözüm:" in solution and "Eli Kuzey alır:" in solution
+    act(pid, "go", "1")                       # the cards that may be played: why not the others
+    attempt = panel_of(pid).attempt
+    answer_by_clicking(pid, wrong_answer(attempt))
+    solution = re.search(r'maca-ex-solution">(.*?)</p>', act(pid, "reveal")).group(1)
+    assert "oynanamaz: İlk el sinek 2" in solution
+
+
+def test_a_finished_set_shows_a_summary_with_a_way_back() -> None:
+    pid = start("passing", "en")
+    sheet = panel_of(pid).worksheet
+    assert "maca-ex-summary" not in draw(pid)
+    for i, attempt in enumerate(sheet):
+        act(pid, "go", str(i + 1))
+        answer_by_clicking(pid, wrong_answer(attempt) if i in (1, 4) else attempt.exercise.answer())
+    html = draw(pid)
+    summary = re.search(r'<section class="maca-ex-summary.*?</section>', html).group(0)
+    got, most, _ = sheet.score()
+    assert f"Set done: {got} of {most} points" in summary
+    backs = re.findall(r'data-act="go" data-value="(\d+)"[^>]*>([^<]*)<', summary)
+    assert backs == [("2", "Back to question 2"), ("5", "Back to question 5")]
+    assert '<a href="02-passing.html">2. Passing cards</a>' in summary
+    assert "try the wrong questions again" in summary
+    act(pid, "go", "2")
+    assert panel_of(pid).attempt is sheet.attempts[1]
+
+
+def test_the_keyboard_reaches_the_answer_before_the_question_buttons() -> None:
+    """Issue 21: Tab passed 16–20 question buttons before the answer."""
+    html = draw(start("passing"))
+    focusable = re.findall(r'<(?:button|input|a)\b[^>]*?(?:data-act="(\w+)"|name="(\w+)")', html)
+    order = [act or name for act, name in focusable]
+    assert order.index("choose") < order.index("check") < order.index("go")
+    assert order.index("next") < order.index("go")
+    assert 'aria-label="Soru 1: henüz cevap yok"' in html          # names kept
+
+
+def test_the_static_picture_claims_no_score() -> None:
+    """Issue 21: after a reload the static picture said "Puanın: 0/20" though answers were
+    kept; it now says the score shows once live, and marks no question as unanswered."""
+    static = exercise_set("tr", "follow_suit")._repr_html_()
+    assert "Puanın:" not in static and "henüz cevap yok" not in static
+    assert "Puanın ve kaydettiğin cevaplar set canlanınca görünür." in static
+    assert 'aria-label="Soru 1"' in static

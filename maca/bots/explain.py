@@ -67,10 +67,32 @@ WORDS: dict[str, tuple[str, str]] = {
                   "({card})."),
     "dump_low": ("Açılan renkten kartın yok: {card} atarsan eli alamazsın.",
                  "You are void in this suit: discarding {card} cannot win you the trick."),
-    "pass": ("Bunlar en tehlikeli kartların ({cards}): ceza puanı getiren kartlar ya da eli "
-             "alma ihtimali yüksek büyük kartlar.",
-             "These are your most dangerous cards ({cards}): cards worth points, or high cards "
-             "likely to win tricks."),
+    # a pass: one part per reason the policy passes a card for (`maca.bots.simple.pass_reason`)
+    "pass": ("Geçir: {parts}.", "Pass {parts}."),
+    "pass_queen": ("{cards}, çünkü yanında az maça varken kız korunamaz ve {points} ceza "
+                   "puanı getirir",
+                   "{cards}, as with few spades beside it the queen cannot be protected and it "
+                   "is worth {points} points"),
+    "pass_points": ("{cards}, çünkü ceza puanı getirir", "{cards}, as it is worth penalty points"),
+    "pass_guard": ("{cards}, çünkü Q♠ sende değil ve maçan az: kız bunların altına düşebilir",
+                   "{cards}, as you do not hold Q♠ and your spades are short: the queen may "
+                   "fall under them"),
+    "pass_heart": ("{cards}, çünkü yüksek kupalar kupa açıldığında eli alır ve kupaları "
+                   "sana toplar",
+                   "{cards}, as high hearts win the trick when hearts are led and bring you "
+                   "the hearts"),
+    "pass_void": ("{cards}, çünkü {suit} rengini boşaltırsın: o renk açıldığında istediğin "
+                  "kartı atarsın",
+                  "{cards}, as you void {suit_en}: when it is led you can discard what you like"),
+    "pass_short": ("{cards}, çünkü kısa bir renkte yüksek kart eli alabilir",
+                   "{cards}, as high cards of a short suit may win tricks"),
+    "pass_high": ("{cards}, çünkü yüksek kartlar eli alabilir",
+                  "{cards}, as high cards may win tricks"),
+    "pass_rest": ("{cards}, çünkü elinde bundan tehlikelisi kalmadı",
+                  "{cards}, as nothing more dangerous is left in your hand"),
+    "pass_keep": (" Küçük kartlarını ({cards}) tut: onlarla alttan oynar, eli almazsın.",
+                  " Keep your low cards ({cards}): with them you play under and do not take "
+                  "the trick."),
     "simulated": (" {worlds} olası dağılımda denedim: {card} ortalama {mean} ceza puanı "
                   "getiriyor; ikinci en iyi seçenek {other} ise {other_mean} puan.",
                   " I tried {worlds} possible deals: {card} costs {mean} points on average; "
@@ -120,8 +142,7 @@ def explain(seen: Observation, card: Card | CardSet) -> Explanation:
     You are void in this suit: a good moment to get rid of a high card (A♠).
     """
     if isinstance(card, CardSet):
-        cards = " ".join(c.symbol for c in card.sorted_for_display())
-        return Explanation.of(say("explain.pass", cards=cards))
+        return _explain_pass(seen, card)
     if not isinstance(card, Card):
         raise SettingError(say("explain.what"), value=shown(card))
     legal = seen.legal
@@ -160,3 +181,50 @@ def explain(seen: Observation, card: Card | CardSet) -> Explanation:
     if card.rank >= 10:
         return Explanation.of(say("explain.dump_high", card=symbol))
     return Explanation.of(say("explain.dump_low", card=symbol))
+
+
+
+#: the order of a pass's reasons in its hint (the policy's order of danger)
+_PASS_ORDER = ("queen", "guard", "heart", "points", "void", "short", "high", "rest")
+#: a card this low or lower is an exit card: the hint says to keep the ones not passed
+_LOW = 7
+
+
+def _explain_pass(seen: Observation, cards: CardSet) -> Explanation:
+    """Why passing ``cards`` is sensible, card by card as the policy reads them
+    (`maca.bots.simple.pass_reason`), and the low cards it keeps (lesson 10's advice).
+
+    >>> from maca import Rules, Hand
+    >>> hand = Hand.from_cards(Rules.preset("standard"), [
+    ...     "AH 7H 6H 2H 9S 5S 4S 3S KC QD 8D 4D 3D", "AS KS 4H 5H QH JH 10H 9H 2C 3C 4C 5C 6C",
+    ...     "6S 7S 8S 10S JS QS 8H 3H 10D 9D 7D 6D 5D", "JD 2D KD AD 7C 8C 9C 10C JC QC AC KH 2S"])
+    >>> why = explain(hand.observe(0), CardSet.parse("AH KC QD"))
+    >>> print(why.text("tr"))  # doctest: +NORMALIZE_WHITESPACE
+    Geçir: A♥, çünkü yüksek kupalar kupa açıldığında eli alır ve kupaları sana toplar; K♣,
+    çünkü sinek rengini boşaltırsın: o renk açıldığında istediğin kartı atarsın; Q♦, çünkü
+    yüksek kartlar eli alabilir. Küçük kartlarını (5♠ 4♠ 3♠ 7♥ 6♥ 2♥ 4♦ 3♦) tut: onlarla alttan oynar, eli
+    almazsın.
+    """
+    from .simple import pass_reason
+    rules, held = seen.rules, seen.cards
+    groups: dict[str, list[Card]] = {}
+    for c in cards.sorted_for_display():
+        reason = pass_reason(seen, c)
+        if reason == "void" and not held.of_suit(c.suit) <= cards:
+            reason = "short"          # the suit is not emptied by this pass: not a void
+        groups.setdefault(reason, []).append(c)
+    parts = []
+    for reason in _PASS_ORDER:
+        chosen = groups.get(reason)
+        if chosen:
+            parts.append(say(f"explain.pass_{reason}", cards=" ".join(c.symbol for c in chosen),
+                             points=rules.value_of(_QS), suit=chosen[0].suit.name_in("tr"),
+                             suit_en=chosen[0].suit.name_in("en")))
+    said = Explanation("; ".join(p.tr for p in parts), "; ".join(p.en for p in parts))
+    said = Explanation.of(say("explain.pass", parts=said))
+    kept = [c for c in (held - cards).sorted_for_display()
+            if c.rank <= _LOW and rules.value_of(c) >= 0 and c != _QS]
+    if kept:
+        said = said + Explanation.of(say("explain.pass_keep",
+                                         cards=" ".join(c.symbol for c in kept)))
+    return said

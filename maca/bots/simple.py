@@ -20,8 +20,8 @@ from ..observation import Observation
 from ..scoring import TEAMS, hand_points, moon_possible, unit_totals
 
 __all__ = ["Bot", "RandomBot", "DuckingBot", "CautiousBot", "TimeoutBot", "SensibleBot",
-           "LowestBot", "MoonDefender", "highest_cards", "dangerous_cards", "best_moon_choice",
-           "play_out", "play_turn"]
+           "LowestBot", "MoonDefender", "highest_cards", "dangerous_cards", "pass_reason",
+           "best_moon_choice", "play_out", "play_turn"]
 
 if TYPE_CHECKING:
     from .explain import Explanation
@@ -159,34 +159,59 @@ class TimeoutBot(_Explains):
 
 def dangerous_cards(seen: Observation, count: int | None = None) -> list[Card]:
     """The ``count`` cards of ``seen`` most worth passing (the rules' pass count by default),
-    the most dangerous first: points first, then Q♠'s guards when Q♠ is not held (unless
-    spades are long), high cards of a short suit (passing them makes a void), high ranks;
-    a card worth minus points is kept.
+    the most dangerous first, as lesson 10 advises: Q♠ (unless spades are long), then A♠ and
+    K♠ when Q♠ is not held and spades are short (the queen may fall under them), high hearts
+    (they win the trick when hearts are led), high cards of a short side suit (passing them
+    makes a void), high ranks. Low cards are kept (they are the exit cards that let you play
+    under), low hearts too; a card worth minus points is kept.
 
     >>> from maca import Rules, Hand
     >>> seen = Hand.deal(Rules.preset("standard"), seed=4).observe(0)
     >>> dangerous_cards(seen)
-    [Card('KH'), Card('QH'), Card('AC')]
+    [Card('AC'), Card('KH'), Card('QH')]
     """
     count = seen.rules.pass_count if count is None else count
     return sorted(seen.cards, key=lambda c: (-_danger(seen, c), c.index))[:count]
 
 
-def _danger(seen: Observation, card: Card) -> int:
-    """How much ``card`` is worth passing (see `dangerous_cards`)."""
+#: a heart this high or higher wins tricks when hearts are led: passed; lower ones are kept
+HIGH_HEART = 11
+
+
+def pass_reason(seen: Observation, card: Card) -> str:
+    """Why `dangerous_cards` passes ``card``: ``queen`` (Q♠ with few spades beside it),
+    ``points`` (a card worth points: Q♠ among long spades, another penalty card),
+    ``guard`` (A♠ or K♠, Q♠ not held and spades short), ``heart`` (a high heart), ``void``
+    (a short side suit's high card), ``high`` (a high card) or ``rest`` (nothing more
+    dangerous is held)."""
     rules, cards = seen.rules, seen.cards
-    suit = cards.of_suit(card.suit)
     spades = len(cards.of_suit(Suit.SPADES))
     value = rules.value_of(card)
+    if card == _QS and value > 0:
+        return "queen" if spades < 5 else "points"
+    if card.suit is Suit.SPADES and card.rank > 12 and _QS not in cards and spades < 5:
+        return "guard"
+    if card.suit is Suit.HEARTS and value > 0 and card.rank >= HIGH_HEART:
+        return "heart"
+    if value > 1:
+        return "points"
+    if (card.suit not in (Suit.SPADES, Suit.HEARTS)
+            and len(cards.of_suit(card.suit)) <= rules.pass_count and card.rank >= 10):
+        return "void"
+    if card.rank >= 10:
+        return "high"
+    return "rest"
+
+
+def _danger(seen: Observation, card: Card) -> int:
+    """How much ``card`` is worth passing (see `dangerous_cards`)."""
+    value = seen.rules.value_of(card)
     if value < 0:
         return -100
+    reason = pass_reason(seen, card)
     if card == _QS:
-        return 300 if spades < 5 else 40
-    danger = 20 * value + card.rank
-    if card.suit is Suit.SPADES and card.rank > 12 and _QS not in cards and spades < 5:
-        danger += 40
-    if card.suit is not Suit.SPADES and len(suit) <= rules.pass_count and card.rank >= 10:
-        danger += 12  # passing a short suit's high cards makes a void
+        return 300 if reason == "queen" else 40
+    danger = card.rank + {"points": 20 * value, "guard": 40, "heart": 8, "void": 12}.get(reason, 0)
     if card.suit is Suit.SPADES and card.rank < 12:
         danger -= 10  # low spades protect against Q♠
     return danger

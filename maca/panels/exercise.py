@@ -35,7 +35,7 @@ from typing import Any, Callable
 
 from ..cards import CardSet
 from ..errors import MacaError, SettingError, shown
-from ..exercises.model import coloured
+from ..exercises.model import check, coloured
 from ..exercises.progress import id_problem
 from ..exercises.session import COURSE, GUEST, Attempt, Worksheet, answers_file_name
 from ..exercises.sets import find_set, parse_set
@@ -56,6 +56,20 @@ STORAGE_PREFIX = "maca-answers/"
 WHO_PREFIX = "maca-exercises-who/"
 WHO_LAST = "maca-exercises-who"
 _FIELDS = ("course", "assignment", "student")
+#: the lesson of each set's topic (its page next to the exercises page, its title), for the
+#: summary at the end of a set
+LESSONS: dict[str, tuple[str, Text]] = {
+    "passing": ("02-passing", Text("2. Kart geçirme", "2. Passing cards")),
+    "follow_suit": ("03-following-suit", Text("3. Renge uymak", "3. Following suit")),
+    "hearts": ("05-breaking-hearts", Text("5. Kupaları kırmak", "5. Breaking hearts")),
+    "scoring": ("06-scoring", Text("6. Puanlama ve oyunun sonu",
+                                   "6. Scoring and the end of the game")),
+    "moon": ("07-moon", Text("7. Kafa atmak", "7. Shooting the moon")),
+    "turkish": ("08-turkish-rules", Text("8. Türkiye'de oynandığı gibi",
+                                         "8. The game as played in Turkey")),
+    "variants": ("09-variants", Text("9. Başka oyun türleri", "9. Other variants")),
+    "strategy": ("10-strategy", Text("10. Strateji", "10. Strategy")),
+}
 
 catalogue("exercise_panel", {
     "questions": ("Sorular", "Questions"),
@@ -81,6 +95,24 @@ catalogue("exercise_panel", {
     "standing_of": ("{seat}: sıralama puanı", "{seat}: standing"),
     "winner_of": ("Kazananlar", "Winners"),
     "size": ("{n} soru, {points} puan", "{n} questions, {points} points"),
+    "question_n": ("Soru {n}", "Question {n}"),
+    "static_score": ("Puanın ve kaydettiğin cevaplar set canlanınca görünür.",
+                     "Your score and your saved answers show once the set is live."),
+    "why_not": ("{cards} oynanamaz: {verdict}", "{cards} may not be played: {verdict}"),
+    "all_legal": ("Burada seni sınırlayan bir kural yok: elindeki her kart oynanabilir.",
+                  "No rule limits you here: every card in your hand may be played."),
+    "summary": ("Set bitti: {score}/{max} puan", "Set done: {score} of {max} points"),
+    "all_right": ("Bütün soruları doğru cevapladın.", "You answered every question right."),
+    "to_review": ("Şu sorulara bir daha bak:", "Have another look at these questions:"),
+    "go_back": ("{n}. soruya dön", "Back to question {n}"),
+    "next_step": ("Sıradaki adım: derse dön ({lesson}), sonra yanlış soruları tekrar dene.",
+                  "Next: go back to the lesson ({lesson}), then try the wrong questions again."),
+    "next_done": ("Sıradaki adım: bir sonraki alıştırma setine geç ya da derse dön ({lesson}).",
+                  "Next: go on to the next exercise set, or back to the lesson ({lesson})."),
+    "next_step_plain": ("Sıradaki adım: yanlış soruları tekrar dene.",
+                        "Next: try the wrong questions again."),
+    "next_done_plain": ("Sıradaki adım: bir sonraki alıştırma setine geç.",
+                        "Next: go on to the next exercise set."),
     "static_file": ("Canlandırınca cevap dosyanı buradan alabilirsin.",
                     "Once live, you can get your answers file here."),
     "locked": ("Bu set sınıfının ödevi: ders, ödev ve numaran sınıfından geliyor, cevapların "
@@ -229,6 +261,8 @@ class ExercisePanel(Panel):
         self.show_opened = True              # said until the learner's first click
         self.worksheet = self._open(who)
         self.typed = self._identity()
+        #: why each solution is right (the engine's words), by exercise id, once asked
+        self._reasons: dict[str, tuple[Text, ...]] = {}
 
     # -- who is answering, and the answers file --------------------------------------------------
     def _remembered(self) -> dict[str, str]:
@@ -404,26 +438,70 @@ class ExercisePanel(Panel):
                  f'<div class="maca-ex-picture">{attempt.picture(lang)}</div>',
                  '<form class="maca-ex-answer" data-maca-form="answer">',
                  self._answer(live), self._controls(live), "</form>",
-                 self._messages(), self._nav(live), self._footer(live)]
+                 self._messages(), self._nav(live), self._list(live), self._summary(live),
+                 self._footer(live)]
         return '<div class="maca-ex">' + "".join(parts) + "</div>"
 
     def _header(self, live: bool) -> str:
+        """The score (only once live: the static picture does not know the saved answers)."""
         sheet, lang = self.worksheet, self.lang
+        if not live:
+            return (f'<p class="maca-ex-score">'
+                    f'{escape(say("exercise_panel.static_score")[lang])}</p>')
         got, most, tried = sheet.score()
         score = say("score_so_far", score=got, max=most, tried=tried, total=len(sheet))[lang]
+        return f'<p class="maca-ex-score"><strong>{escape(score)}</strong></p>'
+
+    def _list(self, live: bool) -> str:
+        """The question buttons with their marks: after the answer and Previous/Next, so the
+        keyboard reaches the answer first (and a screen reader hears the question first)."""
+        sheet, lang = self.worksheet, self.lang
         marks = []
         for i, attempt in enumerate(sheet):
-            mark = attempt.mark
-            name = say("exercise_panel.question_mark", n=i + 1, mark=say(f'exercise_panel.{mark}')[lang])[lang]
+            mark = attempt.mark if live else "new"
+            name = (say("exercise_panel.question_mark", n=i + 1,
+                        mark=say(f"exercise_panel.{mark}")[lang])[lang] if live
+                    else say("exercise_panel.question_n", n=i + 1)[lang])
             symbol = {"right": "✓", "wrong": "✗", "seen": "◐", "new": ""}[mark]
             current = ' aria-current="step"' if i == sheet.index else ""
             marks.append(f'<button type="button" class="maca-ex-q maca-ex-{mark}" '
                          f'data-act="go" data-value="{i + 1}" aria-label="{escape(name)}" '
                          f'title="{escape(name)}"{current}{"" if live else " disabled"}>'
                          f"{i + 1}{symbol}</button>")
-        return (f'<p class="maca-ex-score"><strong>{escape(score)}</strong></p>'
-                f'<div class="maca-ex-list" role="group" aria-label="'
+        return (f'<div class="maca-ex-list" role="group" aria-label="'
                 f'{escape(say("exercise_panel.questions")[lang])}">{"".join(marks)}</div>')
+
+    def _summary(self, live: bool) -> str:
+        """Once every question is tried: the score, the questions to look at again (a button
+        back to each) and what to do next (the set's lesson, trying again)."""
+        sheet, lang = self.worksheet, self.lang
+        if not live or any(a.mark == "new" for a in sheet):
+            return ""
+        got, most, _ = sheet.score()
+        head = say("exercise_panel.summary", score=got, max=most)[lang]
+        missed = [(i, a) for i, a in enumerate(sheet) if a.mark != "right"]
+        parts = [f'<p><strong>{escape(head)}</strong></p>']
+        if missed:
+            back = "".join(button(say("exercise_panel.go_back", n=i + 1)[lang], "go", live,
+                                  str(i + 1)) for i, _ in missed)
+            parts.append(f'<p>{escape(say("exercise_panel.to_review")[lang])}</p>'
+                         f'<div class="maca-controls">{back}</div>')
+        else:
+            parts.append(f'<p>{escape(say("exercise_panel.all_right")[lang])}</p>')
+        again = any(a.mark == "wrong" for a in sheet)
+        lesson = LESSONS.get(self.base.topic)
+        key = "next_step" if again else "next_done"
+        if lesson is None:
+            parts.append(f'<p>{escape(say(f"exercise_panel.{key}_plain")[lang])}</p>')
+        else:
+            page, title = lesson
+            marker = "\x00"
+            text = escape(say(f"exercise_panel.{key}", lesson=marker)[lang])
+            link = f'<a href="{page}.html">{escape(title[lang])}</a>'
+            parts.append(f"<p>{text.replace(marker, link)}</p>")
+        label = escape(say("exercise_panel.summary", score=got, max=most)[lang])
+        return (f'<section class="maca-ex-summary maca-note" aria-label="{label}">'
+                + "".join(parts) + "</section>")
 
     def _answer(self, live: bool) -> str:
         attempt, lang = self.attempt, self.lang
@@ -506,11 +584,29 @@ class ExercisePanel(Panel):
                   for i, h in enumerate(attempt.hints)]
         solution = attempt.solution()
         if solution is not None:
+            why = "".join(f"<br>{coloured(line[lang])}" for line in self._why(attempt))
             parts.append(f'<p class="maca-note maca-ex-solution">'
-                         f'{coloured(say("solution", solution=solution)[lang])}</p>')
+                         f'{coloured(say("solution", solution=solution)[lang])}{why}</p>')
         if not parts and not attempt.closed:
             parts.append(f'<p class="maca-note">{escape(attempt.form.how()[lang])}</p>')
         return f'<div class="maca-ex-messages" role="status">{"".join(parts)}</div>'
+
+    def _why(self, attempt: Attempt) -> tuple[Text, ...]:
+        """Why the solution is right, in the engine's words: the feedback the engine gives
+        its own answer (who wins the trick and with what, where the cards are passed, each
+        seat's points…); for the cards that may be played, why each other card may not."""
+        exercise = attempt.exercise
+        if exercise.id not in self._reasons:
+            question = exercise.question
+            why: tuple[Text, ...] = ()
+            if question.kind != "choose_pass":   # its solution already says each pass's points
+                why = check(exercise, exercise.answer()).feedback[1:]
+            hand = getattr(question, "hand", None)
+            if not why and question.form.mode == "cards" and hand is not None:
+                why = _refusals(hand, CardSet(attempt.offered()),
+                                question.read(exercise.answer()))
+            self._reasons[exercise.id] = why
+        return self._reasons[exercise.id]
 
     def _nav(self, live: bool) -> str:
         sheet, lang = self.worksheet, self.lang
@@ -575,6 +671,22 @@ class ExercisePanel(Panel):
                f'<p class="maca-ex-file">{escape(now)}</p></form>')
         return (f'<div class="maca-ex-footer"><div class="maca-controls">{get}</div>'
                 + "".join(notes) + who + "</div>")
+
+
+def _refusals(hand: Any, held: CardSet, legal: CardSet) -> tuple[Text, ...]:
+    """Why the cards of ``held`` outside ``legal`` may not be played (the engine's verdict,
+    the cards of one verdict together), or that every card may be."""
+    grouped: dict[str, tuple[list[str], Any]] = {}
+    for card in held.sorted_for_display():
+        if card in legal:
+            continue
+        verdict = hand.check(card)
+        cards, _ = grouped.setdefault(verdict.message("en"), ([], verdict))
+        cards.append(card.symbol)
+    if not grouped:
+        return (say("exercise_panel.all_legal"),)
+    return tuple(say("exercise_panel.why_not", cards=" ".join(cards), verdict=verdict)
+                 for cards, verdict in grouped.values())
 
 
 def exercise_set(lang: str = "tr", name: str = "passing", course: str | None = None,
