@@ -37,6 +37,7 @@ import random
 import secrets
 import time
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .bots import LEVELS, TimeoutBot, bot as make_bot
@@ -414,6 +415,33 @@ class _Frame:
     def trick(self, trick: Trick) -> Trick:
         winner = None if trick.winner is None else self.turn(trick.winner)
         return Trick(self.turn(trick.leader), trick.cards, winner, self.players)
+
+
+@lru_cache(maxsize=2048)
+def _fact_note(fact: tuple[Any, ...], seat: int, frame: _Frame) -> Note | None:
+    """One fact of the table's log as ``seat`` is told it in ``frame`` (None: not told); the
+    same fact is told every seat at every move until it decides, so it is written once."""
+    what, about = fact[0], fact[1]
+    if what == "played":
+        return Note.of(say("table.played", seat=frame.word(about), card=fact[2].symbol))
+    if what == "trick_won":
+        return Note.of(say("table.trick_won", n=about, seat=frame.word(fact[2])))
+    if what == "moon":
+        return Note.of(say("multiplayer.moon_chosen", seat=frame.word(about),
+                           choice=say(f"multiplayer.moon_style_{fact[2]}")))
+    if what == "partner":
+        if about == seat and not frame.watching:
+            return Note.of(say("multiplayer.partner_left", result=_result_word(fact[2])))
+        return None
+    if about == seat and not frame.watching:
+        return None
+    if what == "passed":
+        return Note.of(say("multiplayer.passed_other", seat=frame.word(about)))
+    if what == "peskir":
+        return Note.of(say("multiplayer.peskir_other", seat=frame.word(about)))
+    if what == "left":
+        return Note.of(say(f"multiplayer.left_{fact[3]}", name=fact[2]))
+    return Note.of(say(f"multiplayer.{what}", name=fact[2]))
 
 
 def _turned_verdict(verdict: Verdict, seat: int, players: int) -> Verdict:
@@ -1262,36 +1290,12 @@ class SharedTable:
 
     def _events_for(self, seat: int, frame: _Frame) -> tuple[Note, ...]:
         """What happened since ``seat``'s last decision, in the view's frame."""
-        notes: list[Note] = []
         start = self._decided.get(seat, 0)
         if frame.watching:          # the teacher: the trick in play and the one before it
             won = [i for i, fact in enumerate(self._facts) if fact[0] == "trick_won"]
             start = won[-2] + 1 if len(won) > 1 else 0
-        for fact in self._facts[start:]:
-            what, about = fact[0], fact[1]
-            if what == "played":
-                notes.append(Note.of(say("table.played", seat=frame.word(about),
-                                         card=fact[2].symbol)))
-            elif what == "trick_won":
-                notes.append(Note.of(say("table.trick_won", n=about, seat=frame.word(fact[2]))))
-            elif what == "moon":
-                notes.append(Note.of(say("multiplayer.moon_chosen", seat=frame.word(about),
-                                         choice=say(f"multiplayer.moon_style_{fact[2]}"))))
-            elif what == "partner":
-                if about == seat and not frame.watching:
-                    notes.append(Note.of(say("multiplayer.partner_left",
-                                             result=_result_word(fact[2]))))
-            elif about == seat and not frame.watching:
-                continue
-            elif what == "passed":
-                notes.append(Note.of(say("multiplayer.passed_other", seat=frame.word(about))))
-            elif what == "peskir":
-                notes.append(Note.of(say("multiplayer.peskir_other", seat=frame.word(about))))
-            elif what == "left":
-                notes.append(Note.of(say(f"multiplayer.left_{fact[3]}", name=fact[2])))
-            else:
-                notes.append(Note.of(say(f"multiplayer.{what}", name=fact[2])))
-        return tuple(notes)
+        notes = (_fact_note(fact, seat, frame) for fact in self._facts[start:])
+        return tuple(note for note in notes if note is not None)
 
     def _note(self, seat: int, stage: str, frame: _Frame) -> Note | None:
         """The seat's message: what it is asked, or what the table waits for."""

@@ -145,30 +145,38 @@ def pass_void(cards: CardSet, rng: random.Random) -> CardSet:
     return CardSet(chosen + rest[:3 - len(chosen)])
 
 
-#: South's five ways of passing in the first experiment (None: the cautious bot's own choice)
-PASSES: dict[str, Callable[[CardSet, random.Random], CardSet | None]] = {
+def pass_penalty(cards: CardSet, rng: random.Random) -> CardSet:
+    """The penalty cards first: Q♠, then the highest hearts, topped up with high cards."""
+    queen = [c for c in cards if c == Card.parse("QS")]
+    hearts = by_rank(cards.of_suit(Suit.HEARTS))[::-1]
+    chosen = (queen + hearts)[:3]
+    rest = [c for c in by_rank(cards)[::-1] if c not in chosen]
+    return CardSet(chosen + rest[:3 - len(chosen)])
+
+
+#: South's five ways of passing in the first experiment (the others pass as the cautious bot)
+PASSES: dict[str, Callable[[CardSet, random.Random], CardSet]] = {
     "void": pass_void,
     "highest": lambda cards, rng: CardSet(by_rank(cards)[-3:]),
-    "penalty": lambda cards, rng: None,
+    "penalty": pass_penalty,
     "random": lambda cards, rng: CardSet(rng.sample(sorted(cards), 3)),
     "lowest": lambda cards, rng: CardSet(by_rank(cards)[:3]),
 }
 
 
-def points_after_passing(choose: Callable[[CardSet, random.Random], CardSet | None],
+def points_after_passing(choose: Callable[[CardSet, random.Random], CardSet],
                          deals: int = 300) -> float:
     """South's average points over hand 1 of deals 0..deals-1, passing with ``choose``.
 
     >>> points_after_passing(PASSES["penalty"], deals=2)
-    12.5
+    6.0
     """
     total = 0
     for seed in range(deals):
         hand = Hand.deal(RULES, seed=seed, number=1)
         mine = choose(hand.cards(0), random.Random(seed))
         for seat in range(hand.players):
-            picked = mine if seat == 0 and mine is not None else None
-            hand.give(seat, picked or CAUTIOUS.choose_pass(hand.observe(seat)))
+            hand.give(seat, mine if seat == 0 else CAUTIOUS.choose_pass(hand.observe(seat)))
         play_out(hand, [CAUTIOUS] * hand.players)
         total += hand.points()[0]
     return total / deals
