@@ -259,9 +259,10 @@ def refutation(hand: Hand, goal: str, target: int | None, line: Sequence[tuple[i
 
 
 def reason(hand: Hand, goal: str, target: int | None, line: Sequence[tuple[int, Card]],
-           first: int = 1) -> Text:
+           first: int = 1, named: bool = True) -> Text:
     """Why the right card that starts ``line`` (the solver's main line, from ``hand``'s
-    moment) reaches ``goal``: the first trick in words, then what the goal keeps.
+    moment) reaches ``goal``: the card (unless not ``named``), the first trick in words, then
+    what the goal keeps.
 
     >>> from maca.puzzles import load_puzzles
     >>> q = load_puzzles("duck_queen")[0].question
@@ -306,9 +307,18 @@ def reason(hand: Hand, goal: str, target: int | None, line: Sequence[tuple[int, 
                          bad=say("puzzle_explain.amount", n=min(others))) if others
                      else say("puzzle_explain.kept_fewest_alone", good=_with(good)))
         kept = Text.join(parts)
+    if not named:
+        if not head_tricks:
+            return kept
+        said = _tricks(head_tricks, n)
+        return Text.join([Text(_capital(said.tr) + ".", _capital(said.en) + "."), kept])
     head = (say("puzzle_explain.right", card=card, tricks=_tricks(head_tricks, n)) if head_tricks
             else say("puzzle_explain.right_alone", card=card))
     return Text.join([head, kept])
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def marks_legend(marks: set[str]) -> Text:
