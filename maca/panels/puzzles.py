@@ -414,13 +414,26 @@ class PuzzlePanel(Panel):
 
     def _status(self) -> str:
         return say("puzzles.progress", total=len(self.worksheet),
-                   **standing(self.worksheet))[self.lang]
+                   **standing(self.worksheet, self.solved))[self.lang]
+
+    def _count(self, live: bool) -> str:
+        """The progress line: live, the series' standing; on the page's picture, the count
+        of its puzzles in the solved store, filled in by the page (it carries the series' ids
+        and the sentence), as the picture cannot know what this computer solved."""
+        if live:
+            return f'<p class="maca-note">{escape(self._status())}</p>'
+        total = len(self.worksheet)
+        ids = " ".join(a.exercise.id for a in self.worksheet)
+        template = say("puzzles.count", solved="{solved}", total=total)[self.lang]
+        shown_now = say("puzzles.count", solved="…", total=total)[self.lang]
+        return (f'<p class="maca-note maca-puzzle-count" data-maca-solved="{escape(ids)}" '
+                f'data-maca-template="{escape(template)}">{escape(shown_now)}</p>')
 
     def body(self, live: bool) -> str:
         lang, walk, state = self.lang, self.walk(), self.state
         hand = walk.hand
         parts = [f'<p class="maca-heading">{escape(self._heading())}</p>',
-                 f'<p class="maca-note">{escape(self._status())}</p>',
+                 self._count(live),
                  f'<p class="maca-note maca-puzzle-goal"><strong>{escape(say("puzzle_goal")[lang])}:'
                  f"</strong> {escape(self.attempt.exercise.prompt[lang])}</p>",
                  render.table_html(hand, lang=lang, reveal="all", show_legal=False),
