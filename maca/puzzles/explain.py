@@ -35,7 +35,6 @@ catalogue("puzzle_explain", {
                   you=Text("{t}. eli sen {card} ile alırsın", "you win trick {t} with the {card}")),
     "points": Text("{n} ceza puanı", "{n} penalty points", one=Text("1 ceza puanı",
                                                                       "1 penalty point")),
-    "minus": ("{n} puan", "{n} points"),
     # a wrong card: what it is, then why the goal is lost
     "if": ("{card} ile oynarsan: {tricks}.", "If you play the {card}: {tricks}."),
     "if_alone": ("{card} ile oynarsan", "If you play the {card}"),
@@ -51,7 +50,6 @@ catalogue("puzzle_explain", {
                     "So you end the hand with {bad}; with the right card, {good}."),
     # a hand's points: "3 puanla" (with 3 points), "3 puan" (3 points)
     "with_points": Text("{n} puanla", "{n} points", one=Text("1 puanla", "1 point")),
-    "amount": Text("{n} puan", "{n} points", one=Text("1 puan", "1 point")),
     "moon": Text("{seat} bütün ceza kartlarını toplar ve kafa atar.",
                  "{seat} takes every penalty card and shoots the moon.",
                  you=Text("Sen bütün ceza kartlarını toplar ve kafa atarsın.",
@@ -84,10 +82,14 @@ catalogue("puzzle_explain", {
                                     "atamaz.",
                                     "You take the {cards} in trick {t}: {target} can no "
                                     "longer shoot the moon.")),
-    "kept_fewest": ("Savunmanın en iyi oyununa karşı turu {good} bitirirsin; başka bir "
-                    "kartla en az {bad} alırdın.",
-                    "Against the defence's best play you end the hand with {good}; any "
-                    "other card would leave you at least {bad}."),
+    "kept_fewest": Text("Savunmanın en iyi oyununa karşı turu {good} bitirirsin; başka bir "
+                        "kartla en az {n} puan alırdın.",
+                        "Against the defence's best play you end the hand with {good}; any "
+                        "other card would leave you at least {n} points.",
+                        one=Text("Savunmanın en iyi oyununa karşı turu {good} bitirirsin; "
+                                 "başka bir kartla en az 1 puan alırdın.",
+                                 "Against the defence's best play you end the hand with "
+                                 "{good}; any other card would leave you at least 1 point.")),
     "kept_fewest_alone": ("Savunmanın en iyi oyununa karşı turu {good} bitirirsin.",
                           "Against the defence's best play you end the hand with {good}."),
     # the marks of the played cards, on the panel
@@ -149,8 +151,7 @@ def _side(hand: Hand) -> set[int]:
 
 
 def _points(value: int) -> Text:
-    return say("puzzle_explain.points", n=value) if value >= 0 else say("puzzle_explain.minus",
-                                                                         n=value)
+    return say("puzzle_explain.points", n=value) if value >= 0 else say("render.points", n=value)
 
 
 def _trick(t: TrickSeen, n: int, points: bool = True) -> Text:
@@ -304,7 +305,7 @@ def reason(hand: Hand, goal: str, target: int | None, line: Sequence[tuple[int, 
         if shooters and set(shooters) & side:
             parts.append(_moon(shooters, n))
         parts.append(say("puzzle_explain.kept_fewest", good=_with(good),
-                         bad=say("puzzle_explain.amount", n=min(others))) if others
+                         n=min(others)) if others
                      else say("puzzle_explain.kept_fewest_alone", good=_with(good)))
         kept = Text.join(parts)
     if not named:
