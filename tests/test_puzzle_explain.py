@@ -94,6 +94,8 @@ def test_the_worked_example_says_why_in_words() -> None:
 
 
 def test_a_series_is_numbered_from_one_and_opens_at_the_first_unsolved() -> None:
+    # the page's panel is described without a start: live, it opens at the first unsolved
+    assert puzzle_series("tr", theme="safe_exit").spec()["start"] is None
     store = PageStore()
     panel = PuzzlePanel("tr", theme="safe_exit", store=store)
     assert panel.worksheet.index == 0

@@ -452,7 +452,12 @@ class PuzzlePanel(Panel):
         return "".join(parts)
 
 
-def puzzle_series(lang: str = "tr", theme: str | None = None, start: int = 0,
+def puzzle_series(lang: str = "tr", theme: str | None = None, start: int | None = None,
                   daily: bool = False) -> PuzzlePanel:
-    """The puzzle panel of one theme (or of every puzzle), for a book page."""
+    """The puzzle panel of one theme (or of every puzzle), for a book page: it opens at
+    puzzle ``start``, by default at the first one not solved on this computer.
+
+    >>> puzzle_series(theme="peskir").spec()["start"] is None
+    True
+    """
     return PuzzlePanel(lang, theme=theme, start=start, daily=daily)
