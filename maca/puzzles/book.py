@@ -25,20 +25,10 @@ catalogue("puzzle_book", {
     "right": ("Doğru kart: **{card}** ({name}).", "The right card: **{card}** ({name})."),
     "line": ("Savunmanın en iyi cevaplarıyla oyun şöyle sürer: {line}",
              "With the defence's best answers the play goes on: {line}"),
-    "wrong": ("Neden **{card}** olmaz? {line} {result}",
-              "Why not **{card}**? {line} {result}"),
+    "why": ("Neden işe yarar? {why}", "Why does it work? {why}"),
+    "wrong": ("Neden **{card}** olmaz? {why}", "Why not the **{card}**? {why}"),
     "won": ("eli {seat} alır", "{seat} wins the trick"),
     "you_won": ("eli sen alırsın", "you win the trick"),
-    "no_points": ("Böylece ceza puanı sana gelir.", "So penalty points come to you."),
-    "avoid_queen": ("Böylece maça kızı sana gelir.", "So the queen of spades comes to you."),
-    "take_all": ("Böylece bir eli kaybedersin ve kafa atamazsın.",
-                 "So you lose a trick and cannot shoot the moon."),
-    "stop_moon": ("Böylece {seat} bütün ceza kartlarını alıp kafa atabilir.",
-                  "So {seat} can take every penalty card and shoots the moon."),
-    "fewest_points": ("Böylece turu en iyi ihtimalle {bad} puanla bitirirsin; doğru kartla "
-                      "ise {good} puanla.",
-                      "So you end the hand with at least {bad} points; with the right card, "
-                      "{good}."),
 }, scoped=True)
 
 
@@ -90,45 +80,49 @@ class WorkedExample:
         return self.table + paragraphs
 
 
-def _number(value: int) -> str:
-    """A score as printed: a negative one with a true minus sign (−35, not -35)."""
-    return str(value).replace("-", "−")
-
-
 def _inline(text: str) -> str:
     """Markdown's **bold** as HTML, the rest escaped."""
     parts = escape(text).split("**")
     return "".join(f"<strong>{p}</strong>" if i % 2 else p for i, p in enumerate(parts))
 
 
-def worked_example(theme: str, lang: str = "tr", index: int = 0) -> WorkedExample:
-    """Puzzle ``index`` of ``theme`` solved in words: the goal, the right card, the defence's
-    best answers, and why the other choices fail."""
-    from ..render import table_html
+def example_index(theme: str) -> int:
+    """The puzzle a theme's page solves as its example: the last of its easiest ones, so the
+    page's series (which opens at its first unsolved puzzle) starts with a puzzle not solved
+    on the page.
 
-    puzzle = load_puzzles(theme)[index]
+    >>> from maca.puzzles import load_puzzles, question_of
+    >>> i = example_index("safe_exit"); puzzles = load_puzzles("safe_exit")
+    >>> i > 0 and question_of(puzzles[i]).difficulty == min(question_of(p).difficulty for p in puzzles)
+    True
+    """
+    stars = [question_of(p).difficulty for p in load_puzzles(theme)]
+    return max(i for i, s in enumerate(stars) if s == min(stars))
+
+
+def worked_example(theme: str, lang: str = "tr", index: int | None = None) -> WorkedExample:
+    """Puzzle ``index`` of ``theme`` (default: `example_index`) solved in words: the goal, the
+    right card, the defence's best answers, why it works, and why the other choices fail
+    (`maca.puzzles.explain`)."""
+    from ..render import table_html
+    from .explain import reason, refutation
+
+    puzzle = load_puzzles(theme)[example_index(theme) if index is None else index]
     question = question_of(puzzle)
     hand = question.hand
     proof: Proof = question.lines()
     solution = proof.solution
     card = proof.main[0][1]
-    n = hand.players
     paras = [f"**{say('puzzle_goal')[lang]}:** {puzzle.prompt[lang]}",
              say("puzzle_book.right", card=card.symbol, name=card.name(lang))[lang],
-             say("puzzle_book.line", line=line_words(hand, proof.main, lang))[lang]]
-    for choice, value in zip(solution.choices, solution.values):
+             say("puzzle_book.line", line=line_words(hand, proof.main, lang))[lang],
+             say("puzzle_book.why", why=reason(hand, question.goal, question.target, proof.main,
+                                               named=False))[lang]]
+    for choice in solution.choices:
         if choice <= solution.accepted:
             continue
         wrong = max(choice)
-        refutation = proof.refutations[wrong]
-        if question.goal == "fewest_points":
-            result = say("puzzle_book.fewest_points", bad=_number(value), good=_number(solution.best))[lang]
-        elif question.goal == "stop_moon":
-            target = question.target if question.target is not None else 0
-            result = say("puzzle_book.stop_moon", seat=seat_name(target, lang, n))[lang]
-        else:
-            result = say(f'puzzle_book.{question.goal}')[lang]
-        paras.append(say("puzzle_book.wrong", card=wrong.symbol,
-                        line=line_words(hand, refutation, lang), result=result)[lang])
+        why = refutation(hand, question.goal, question.target, proof.refutations[wrong])
+        paras.append(say("puzzle_book.wrong", card=wrong.symbol, why=why)[lang])
     table = table_html(hand, lang=lang, reveal="all", show_legal=False)
     return WorkedExample(puzzle, lang, table, "\n\n".join(paras))

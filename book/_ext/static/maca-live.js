@@ -265,3 +265,14 @@ document.addEventListener("click", (event) => {
   });
   status.replaceChildren(verdict.content.cloneNode(true));
 });
+
+// A puzzle panel's picture counts the puzzles this computer solved before Python starts: the
+// panels keep every solved puzzle's id in one list (maca/panels/puzzles.py SOLVED_KEY, written
+// by whichever puzzle page solved it); the picture carries its series' ids and the sentence.
+document.querySelectorAll(".maca-puzzle-count[data-maca-solved]").forEach((line) => {
+  let solved = [];
+  try { solved = JSON.parse(localStorage.getItem("maca-puzzles/solved") ?? "[]"); } catch { /* none */ }
+  const mine = new Set(line.dataset.macaSolved.split(" "));
+  const count = Array.isArray(solved) ? solved.filter((id) => mine.has(id)).length : 0;
+  line.textContent = line.dataset.macaTemplate.replace("{solved}", String(count));
+});
