@@ -220,8 +220,9 @@ def grade(args: argparse.Namespace) -> int:
     from collections import Counter
 
     from .exercises.files import check_work, plain, text_writer, write_all
-    from .exercises.gradebook import class_entries, files_report_text, gradebook_text
-    from .exercises.grading import chart_writer, grade_files, unusual
+    from .exercises.gradebook import (class_entries, files_report_text, gradebook_text,
+                                      summary_lines)
+    from .exercises.grading import chart_writer, grade_files
     from .exercises.roster import read_class
     from .exercises.sets import load_set
 
@@ -253,61 +254,34 @@ def grade(args: argparse.Namespace) -> int:
         outputs.append((args.chart, chart_writer(rows, base)))
     write_all(outputs)     # all of them, or none if one cannot be written
     book, _ = class_entries(rows, students, base.id, lang)
-    absent = [e.student.id for e in book if e.graded is None and not e.refused]
-    for row in rows:
-        if row.error and row.file:
-            print(f"✗ {row.file}: {row.error}"[:400], file=sys.stderr)
-    for sid in absent:
-        print(f"✗ {plain(sid)}: {say('grade_missing')[lang]}"[:400], file=sys.stderr)
+    missing = sum(1 for e in book if e.graded is None) if students is not None else 0
     if skipped:
         print(Text(f"{_files(lang, len(skipped))} .json ile bitmediği için okunmadı: ",
                    f"{_files(lang, len(skipped))} not read, as the name does not end in .json: ")[lang]
               + ", ".join(plain(p.name) for p in skipped))
     read = [r for r in rows if r.file]
     graded = [r for r in read if not r.error]
-    missing = len(absent)
     print(Text(f"{len(graded)}/{_files(lang, len(read))} notlandırıldı → {plain(args.out)} "
                f"(dosyalar: {plain(args.report)})",
                f"graded {len(graded)}/{_files(lang, len(read))} → {plain(args.out)} (files: "
                f"{plain(args.report)})")[lang]
-          + (Text(f"; {missing} öğrencinin dosyası yok", f"; {missing} student"
-                  f"{'' if missing == 1 else 's'} handed in no file")[lang] if missing else ""))
-    words = {"--course": ("dersler", "ders", "course"),
-             "--assignment": ("ödevler", "ödev", "assignment")}
+          + (Text(f"; {missing} öğrencinin notlandırılan dosyası yok",
+                  f"; {missing} student{'' if missing == 1 else 's'} with no file graded")[lang]
+             if missing else ""))
+    words = {"--course": ("dersler", "course"), "--assignment": ("ödevler", "assignment")}
     for option, given, seen in (("--course", args.course, Counter(r.course for r in read)),
                                 ("--assignment", args.assignment,
                                  Counter(r.assignment for r in read))):
         seen.pop("", None)
-        many, one, english = words[option]
+        many, english = words[option]
         if given is None and len(seen) > 1:
             names = ", ".join(f"{plain(name)} ({count})" for name, count in seen.most_common())
             print(Text(f"⚠ dosyalar farklı {many} için: {names}; yalnızca birini "
                              f"notlandırmak için {option} verin",
                        f"⚠ the files are for different {english}s: {names}; give {option} to "
                        "grade only one")[lang])
-        elif given is not None:
-            other = sum(n for name, n in seen.items() if name != given)
-            if other:
-                print(Text(f"⚠ {_files(lang, other)} başka bir {one} için: notlandırılmadı "
-                                 "(yukarıya bakın)",
-                           f"⚠ {_files(lang, other)} for another {english}: not graded (see "
-                           "above)")[lang])
-    odd = unusual(rows)
-    if odd:
-        print(Text(f"⚠ {_files(lang, odd)} olağan dışı bir geçmiş bildiriyor (araçların hiç "
-                         "yazmadığı ipucu, deneme ya da çözüm kayıtları; Olağan dışı ve Durum "
-                         f"sütunlarına bakın); ipuçları: {args.hints}: ",
-                   f"⚠ {_files(lang, odd)} claim{'s' if odd == 1 else ''} unusual histories "
-                   "(hints, tries or solutions the tools never record; see the Unusual and "
-                   f"Status columns); hints: {args.hints}: ")[lang]
-              + ", ".join(r.file for r in rows if r.unusual))
-    renamed = [r.file for r in rows if r.odd_name]
-    if renamed:
-        print(Text(f"⚠ {_files(lang, len(renamed))} öğrencinin numarasını taşımayan bir adla "
-                         "notlandırıldı; kimin yüklediğini ders sisteminden denetleyin: ",
-                   f"⚠ {_files(lang, len(renamed))} graded under a name that does not name "
-                   "the student; check who uploaded it in the course system: ")[lang]
-              + ", ".join(renamed))
+    for line in summary_lines(rows, students, base, args.hints, lang):
+        print(line[:600])
     if args.chart:
         print(Text(f"grafik → {plain(args.chart)}", f"chart → {plain(args.chart)}")[lang])
     return 0
