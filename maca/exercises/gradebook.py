@@ -361,8 +361,8 @@ def _copies(graded: Sequence[GradeRow], questions: dict[str, int], names: dict[s
             fits = [k for k in same if k in a.passed and k not in b.passed]
             both = [k for k in b.given if k in a.given]
             by_seed = b.file_seed is not None and seeds.get(b.file_seed) == a.student_id
-            by_answers = (len(fits) >= 3 and 4 * len(fits) >= 3 * len(wrong)
-                          and 4 * len(same) >= 3 * len(both))
+            by_answers = len(fits) >= 3 and (4 * len(same) >= 3 * len(both)
+                                             or 2 * len(fits) >= len(wrong))
             if not (by_seed or by_answers):
                 continue
             copied.add((a.student_id, b.student_id))
@@ -378,10 +378,10 @@ def _copies(graded: Sequence[GradeRow], questions: dict[str, int], names: dict[s
         for b in graded[i + 1:]:
             if (a.student_id, b.student_id) in copied or (b.student_id, a.student_id) in copied:
                 continue
-            wrong_a = [k for k in a.given if k not in a.passed]
-            wrong_b = [k for k in b.given if k not in b.passed]
-            same = [k for k in wrong_a if k in wrong_b and a.given[k] == b.given[k]
-                    and a.shown.get(k) != b.shown.get(k)]
+            differ = [k for k in a.given if k in b.given and a.shown.get(k) != b.shown.get(k)]
+            wrong_a = [k for k in differ if k not in a.passed]
+            wrong_b = [k for k in differ if k not in b.passed]
+            same = [k for k in wrong_a if k in wrong_b and a.given[k] == b.given[k]]
             if len(same) >= 3 and 2 * len(same) >= min(len(wrong_a), len(wrong_b)):
                 lines.append(say("sum_same_wrong", a=_who(a.student_id, names),
                                  b=_who(b.student_id, names), n=len(same),
