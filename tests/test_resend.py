@@ -224,3 +224,25 @@ def test_the_session_writes_a_time_with_every_answer_and_keeps_it(tmp_path: Path
     assert again.times == {k: v["time"] for k, v in written.items()}
     row, = grade_files(BASE, [again.path], COURSE, ASSIGNMENT)
     assert row.error is None and row.by_time == "time" and not row.notes
+
+
+@pytest.mark.parametrize("argv, environ, words", [
+    (["grade", "-h"], {"LANG": "tr_TR.UTF-8"}, ("kullanım:", "seçenekler:", "--csv-separator AYIRICI",
+                                                "cevap dosyalarının klasörü")),
+    (["grade", "--lang", "tr", "-h"], {"LANG": "C"}, ("kullanım:", "bu yardımı göster")),
+    (["grade", "-h"], {"LC_ALL": "en_US.UTF-8", "LANG": "tr_TR.UTF-8"},
+     ("usage:", "options:", "--csv-separator SEPARATOR", "folder of answers files")),
+    (["-h"], {"LANG": "tr_TR.UTF-8"}, ("komutlar", "Komut olmadan bir tur dağıtır")),
+])
+def test_help_speaks_the_teachers_language(argv: list[str], environ: dict[str, str],
+                                           words: tuple[str, ...], monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(key, raising=False)
+    for key, value in environ.items():
+        monkeypatch.setenv(key, value)
+    with pytest.raises(SystemExit):
+        main(argv)
+    said = capsys.readouterr().out
+    assert all(word in said for word in words), said
+    assert "{,,;,tab}" not in said and "``" not in said
