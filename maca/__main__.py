@@ -220,8 +220,9 @@ def grade(args: argparse.Namespace) -> int:
     from collections import Counter
 
     from .exercises.files import check_work, plain, text_writer, write_all
-    from .exercises.gradebook import class_entries, files_report_text, gradebook_text
-    from .exercises.grading import chart_writer, grade_files, unusual
+    from .exercises.gradebook import (class_entries, files_report_text, gradebook_text,
+                                      summary_lines)
+    from .exercises.grading import chart_writer, grade_files
     from .exercises.roster import read_class
     from .exercises.sets import load_set
 
@@ -253,61 +254,34 @@ def grade(args: argparse.Namespace) -> int:
         outputs.append((args.chart, chart_writer(rows, base)))
     write_all(outputs)     # all of them, or none if one cannot be written
     book, _ = class_entries(rows, students, base.id, lang)
-    absent = [e.student.id for e in book if e.graded is None and not e.refused]
-    for row in rows:
-        if row.error and row.file:
-            print(f"✗ {row.file}: {row.error}"[:400], file=sys.stderr)
-    for sid in absent:
-        print(f"✗ {plain(sid)}: {say('grade_missing')[lang]}"[:400], file=sys.stderr)
+    missing = sum(1 for e in book if e.graded is None) if students is not None else 0
     if skipped:
         print(Text(f"{_files(lang, len(skipped))} .json ile bitmediği için okunmadı: ",
                    f"{_files(lang, len(skipped))} not read, as the name does not end in .json: ")[lang]
               + ", ".join(plain(p.name) for p in skipped))
     read = [r for r in rows if r.file]
     graded = [r for r in read if not r.error]
-    missing = len(absent)
     print(Text(f"{len(graded)}/{_files(lang, len(read))} notlandırıldı → {plain(args.out)} "
                f"(dosyalar: {plain(args.report)})",
                f"graded {len(graded)}/{_files(lang, len(read))} → {plain(args.out)} (files: "
                f"{plain(args.report)})")[lang]
-          + (Text(f"; {missing} öğrencinin dosyası yok", f"; {missing} student"
-                  f"{'' if missing == 1 else 's'} handed in no file")[lang] if missing else ""))
-    words = {"--course": ("dersler", "ders", "course"),
-             "--assignment": ("ödevler", "ödev", "assignment")}
+          + (Text(f"; {missing} öğrencinin notlandırılan dosyası yok",
+                  f"; {missing} student{'' if missing == 1 else 's'} with no file graded")[lang]
+             if missing else ""))
+    words = {"--course": ("dersler", "course"), "--assignment": ("ödevler", "assignment")}
     for option, given, seen in (("--course", args.course, Counter(r.course for r in read)),
                                 ("--assignment", args.assignment,
                                  Counter(r.assignment for r in read))):
         seen.pop("", None)
-        many, one, english = words[option]
+        many, english = words[option]
         if given is None and len(seen) > 1:
             names = ", ".join(f"{plain(name)} ({count})" for name, count in seen.most_common())
             print(Text(f"⚠ dosyalar farklı {many} için: {names}; yalnızca birini "
                              f"notlandırmak için {option} verin",
                        f"⚠ the files are for different {english}s: {names}; give {option} to "
                        "grade only one")[lang])
-        elif given is not None:
-            other = sum(n for name, n in seen.items() if name != given)
-            if other:
-                print(Text(f"⚠ {_files(lang, other)} başka bir {one} için: notlandırılmadı "
-                                 "(yukarıya bakın)",
-                           f"⚠ {_files(lang, other)} for another {english}: not graded (see "
-                           "above)")[lang])
-    odd = unusual(rows)
-    if odd:
-        print(Text(f"⚠ {_files(lang, odd)} olağan dışı bir geçmiş bildiriyor (araçların hiç "
-                         "yazmadığı ipucu, deneme ya da çözüm kayıtları; Olağan dışı ve Durum "
-                         f"sütunlarına bakın); ipuçları: {args.hints}: ",
-                   f"⚠ {_files(lang, odd)} claim{'s' if odd == 1 else ''} unusual histories "
-                   "(hints, tries or solutions the tools never record; see the Unusual and "
-                   f"Status columns); hints: {args.hints}: ")[lang]
-              + ", ".join(r.file for r in rows if r.unusual))
-    renamed = [r.file for r in rows if r.odd_name]
-    if renamed:
-        print(Text(f"⚠ {_files(lang, len(renamed))} öğrencinin numarasını taşımayan bir adla "
-                         "notlandırıldı; kimin yüklediğini ders sisteminden denetleyin: ",
-                   f"⚠ {_files(lang, len(renamed))} graded under a name that does not name "
-                   "the student; check who uploaded it in the course system: ")[lang]
-              + ", ".join(renamed))
+    for line in summary_lines(rows, students, base, args.hints, lang):
+        print(line[:600])
     if args.chart:
         print(Text(f"grafik → {plain(args.chart)}", f"chart → {plain(args.chart)}")[lang])
     return 0
@@ -341,68 +315,187 @@ def build_site(serve: str, port: int) -> int:
     os.execv(sys.executable, [sys.executable, str(script), *flags, "--port", str(port)])
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m maca", description=__doc__)
-    parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
-    parser.add_argument("--seed", type=int, default=None, help="reproducible deal")
-    parser.add_argument("--lang", default="tr", choices=["tr", "en"])
-    sub = parser.add_subparsers(dest="command", title="commands",
-                                description="without a command: deal a hand and play a trick")
-    check = sub.add_parser("check", help="validate exercise set files (TOML)")
-    check.add_argument("sets", nargs="+", type=Path, help="exercise set files")
-    sheets = sub.add_parser("sheets", help="one exercise sheet per student, and an index")
-    sheets.add_argument("--set", required=True, type=Path, help="exercise set file (TOML)")
+def help_language(argv: list[str], environ: dict[str, str] | None = None) -> str:
+    """The language ``--help`` speaks: ``--lang`` on the command line, else ``tr`` when the
+    locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first one set) is Turkish, else ``en``.
+
+    >>> help_language(["grade", "--lang", "en", "-h"], {"LANG": "tr_TR.UTF-8"})
+    'en'
+    >>> help_language(["-h"], {"LANG": "tr_TR.UTF-8"}), help_language(["-h"], {"LANG": "C"})
+    ('tr', 'en')
+    >>> help_language(["--lang=tr", "-h"], {})
+    'tr'
+    """
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in ("tr", "en"):
+            return argv[i + 1]
+        if arg in ("--lang=tr", "--lang=en"):
+            return arg[-2:]
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            return "tr" if value.lower().startswith("tr") else "en"
+    return "en"
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, with its own words ("usage:") in the teacher's language."""
+
+    usage_word = "usage: "
+
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+        super().add_usage(usage, actions, groups, self.usage_word if prefix is None else prefix)
+
+
+def _parser(lang: str) -> argparse.ArgumentParser:
+    """The command line's parser, its help in ``lang``."""
+    def t(tr: str, en: str) -> str:
+        return tr if lang == "tr" else en
+
+    formatter = type("Formatter", (_Formatter,), {"usage_word": t("kullanım: ", "usage: ")})
+
+    def made(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        parser._positionals.title = t("konumsal argümanlar", "positional arguments")
+        parser._optionals.title = t("seçenekler", "options")
+        parser.add_argument("-h", "--help", action="help",
+                            help=t("bu yardımı göster ve çık", "show this help and exit"))
+        return parser
+
+    def sub_parser(name: str, help: str) -> argparse.ArgumentParser:
+        return made(sub.add_parser(name, help=help, description=help, add_help=False,
+                                   formatter_class=formatter))
+
+    parser = made(argparse.ArgumentParser(
+        prog="python -m maca", add_help=False, formatter_class=formatter,
+        description=t("Komut olmadan bir tur dağıtır ve ilk eli terminalde oynar; check, "
+                      "sheets ve grade öğretmenin alıştırma setleri için araçlarıdır; class "
+                      "serve sınıf sunucusunu başlatır.",
+                      "Without a command, deals a hand and plays out its first trick in the "
+                      "terminal; check, sheets and grade are the teacher's tools for exercise "
+                      "sets; class serve starts the class server.")))
+    parser.add_argument("--rules", default="standard", choices=sorted(PRESETS),
+                        help=t("kurallar (varsayılan: standard)", "the rules (default: standard)"))
+    parser.add_argument("--seed", type=int, default=None,
+                        help=t("aynı dağıtımı yeniden almak için bir sayı", "reproducible deal"))
+    parser.add_argument("--lang", default="tr", choices=["tr", "en"],
+                        help=t("dil: tr (varsayılan) ya da en", "language: tr (default) or en"))
+    sub = parser.add_subparsers(dest="command", title=t("komutlar", "commands"),
+                                description=t("komut olmadan: bir tur dağıtılır ve ilk el oynanır",
+                                              "without a command: deal a hand and play a trick"))
+    check = sub_parser("check", t("alıştırma seti dosyalarını (TOML) denetle",
+                                  "validate exercise set files (TOML)"))
+    check.add_argument("sets", nargs="+", type=Path, metavar=t("SET", "SET"),
+                       help=t("alıştırma seti dosyaları", "exercise set files"))
+    sheets = sub_parser("sheets", t("her öğrenciye bir alıştırma kâğıdı, bir de öğretmen dizini",
+                                    "one exercise sheet per student, and an index"))
+    sheets.add_argument("--set", required=True, type=Path, metavar=t("DOSYA", "FILE"),
+                        help=t("alıştırma seti dosyası (TOML)", "exercise set file (TOML)"))
     sheets.add_argument("--class", dest="class_list", required=True, type=Path,
-                        help="class list CSV with a student_id (or Öğrenci No) column, and "
-                             "name (or Adı Soyadı)")
-    sheets.add_argument("--course", required=True)
-    sheets.add_argument("--assignment", required=True)
-    sheets.add_argument("--out", required=True, type=Path, help="folder for the sheets")
-    sheets.add_argument("--format", default="html", choices=["html", "ipynb"])
-    grading = sub.add_parser("grade", help="grade a folder of answers files into a gradebook "
-                                           "CSV")
-    grading.add_argument("--set", required=True, type=Path, help="exercise set file (TOML)")
-    grading.add_argument("--answers", required=True, type=Path, help="folder of answers files")
-    grading.add_argument("--out", required=True, type=Path,
-                         help="gradebook CSV to write: one row per student")
+                        metavar=t("LİSTE", "LIST"),
+                        help=t("sınıf listesi (CSV): Öğrenci No (ya da student_id) ve Adı "
+                               "Soyadı (ya da name) sütunlarıyla",
+                               "class list CSV with a student_id (or Öğrenci No) column, and "
+                               "name (or Adı Soyadı)"))
+    sheets.add_argument("--course", required=True, metavar=t("DERS", "COURSE"),
+                        help=t("dersin adı ya da kodu (örneğin 9A)", "the course (e.g. 9A)"))
+    sheets.add_argument("--assignment", required=True, metavar=t("ÖDEV", "ASSIGNMENT"),
+                        help=t("ödevin adı (örneğin hafta-3)", "the assignment (e.g. week-3)"))
+    sheets.add_argument("--out", required=True, type=Path, metavar=t("KLASÖR", "FOLDER"),
+                        help=t("kâğıtların yazılacağı klasör", "folder for the sheets"))
+    sheets.add_argument("--format", default="html", choices=["html", "ipynb"],
+                        help=t("html (varsayılan) ya da ipynb (Jupyter defteri)",
+                               "html (default) or ipynb (a Jupyter notebook)"))
+    grading = sub_parser("grade", t("bir klasördeki cevap dosyalarını notlandırıp not "
+                                    "çizelgesine yaz",
+                                    "grade a folder of answers files into a gradebook CSV"))
+    grading.add_argument("--set", required=True, type=Path, metavar=t("DOSYA", "FILE"),
+                         help=t("alıştırma seti dosyası (TOML)", "exercise set file (TOML)"))
+    grading.add_argument("--answers", required=True, type=Path, metavar=t("KLASÖR", "FOLDER"),
+                         help=t("öğrencilerin cevap dosyalarının klasörü",
+                                "folder of answers files"))
+    grading.add_argument("--out", required=True, type=Path, metavar=t("DOSYA", "FILE"),
+                         help=t("yazılacak not çizelgesi (CSV): her öğrenciye bir satır",
+                                "gradebook CSV to write: one row per student"))
     grading.add_argument("--format", default="csv", choices=["csv", "moodle", "canvas"],
-                         help="csv (default: every column), moodle or canvas (that system's "
-                              "grade import)")
-    grading.add_argument("--report", type=Path,
-                         help="report of every file read, graded or not, and why (default: "
-                              "<out>-files.csv beside --out)")
-    grading.add_argument("--chart", type=Path, help="PNG chart of the class's results")
-    grading.add_argument("--course", help="accept only answers for this course")
-    grading.add_argument("--assignment", help="accept only answers for this assignment")
-    grading.add_argument("--class", dest="class_list", type=Path,
-                         help="class list: the gradebook's students, in its order (and "
-                              "their Moodle or Canvas ids); files of others are refused")
+                         help=t("csv (varsayılan: bütün sütunlar), moodle ya da canvas (o "
+                                "sistemin not içe aktarması)",
+                                "csv (default: every column), moodle or canvas (that system's "
+                                "grade import)"))
+    grading.add_argument("--report", type=Path, metavar=t("DOSYA", "FILE"),
+                         help=t("okunan her dosyanın raporu, notlandırıldı mı, notlandırılmadıysa neden "
+                                "(varsayılan: --out'un yanında <out>-files.csv)",
+                                "report of every file read, graded or not, and why (default: "
+                                "<out>-files.csv beside --out)"))
+    grading.add_argument("--chart", type=Path, metavar=t("DOSYA", "FILE"),
+                         help=t("sınıfın sonuçlarının grafiği (PNG, SVG ya da PDF)",
+                                "PNG chart of the class's results"))
+    grading.add_argument("--course", metavar=t("DERS", "COURSE"),
+                         help=t("yalnızca bu dersin cevaplarını kabul et",
+                                "accept only answers for this course"))
+    grading.add_argument("--assignment", metavar=t("ÖDEV", "ASSIGNMENT"),
+                         help=t("yalnızca bu ödevin cevaplarını kabul et",
+                                "accept only answers for this assignment"))
+    grading.add_argument("--class", dest="class_list", type=Path, metavar=t("LİSTE", "LIST"),
+                         help=t("sınıf listesi: not çizelgesinin öğrencileri, listedeki "
+                                "sırayla (Moodle ya da Canvas kimlikleriyle); başkalarının "
+                                "dosyaları kabul edilmez",
+                                "class list: the gradebook's students, in its order (and "
+                                "their Moodle or Canvas ids); files of others are refused"))
     for command in (sheets, grading):
         command.add_argument("--csv-separator", choices=[",", ";", "tab"], default=",",
-                             help="between the CSV's columns: , (default) or ; (what a "
-                                  "Turkish Excel expects) or tab")
+                             metavar=t("AYIRICI", "SEPARATOR"),
+                             help=t("CSV sütunlarının arasına: , (varsayılan), ; (Türkçe "
+                                    "Excel'in beklediği) ya da tab",
+                                    "between the CSV's columns: , (default) or ; (what a "
+                                    "Turkish Excel expects) or tab"))
     grading.add_argument("--hints", choices=["counted", "ignored"], default="counted",
-                         help="counted (default): hints cost points and a seen solution scores "
-                              "0, as the learner's browser recorded them (learners can edit "
-                              "that record); ignored: every answer is graded on its own")
-    puzzles = sub.add_parser("puzzles", help="the practice puzzles, each with the solver's "
-                                             "accepted cards")
-    puzzles.add_argument("--json", action="store_true", help="print a JSON list (for checking)")
-    site = sub.add_parser("site", help="build the book and the live lessons, then serve them "
-                                       "on 127.0.0.1 (see lite/TEACHERS.md)")
+                         help=t("counted (varsayılan): ipuçları puan götürür, çözümü görülen "
+                                "soru 0 alır, öğrencinin tarayıcısının kaydettiği gibi (öğrenci "
+                                "bu kaydı değiştirebilir); ignored: her cevap kendi başına "
+                                "notlandırılır",
+                                "counted (default): hints cost points and a seen solution "
+                                "scores 0, as the learner's browser recorded them (learners "
+                                "can edit that record); ignored: every answer is graded on its "
+                                "own"))
+    puzzles = sub_parser("puzzles", t("alıştırma bulmacaları, her biri çözücünün kabul ettiği "
+                                      "kartlarla",
+                                      "the practice puzzles, each with the solver's accepted "
+                                      "cards"))
+    puzzles.add_argument("--json", action="store_true",
+                         help=t("bir JSON listesi yaz (denetim için)",
+                                "print a JSON list (for checking)"))
+    site = sub_parser("site", t("kitabı ve canlı dersleri kur, sonra 127.0.0.1'de sun "
+                                "(lite/TEACHERS.md'ye bakın)",
+                                "build the book and the live lessons, then serve them on "
+                                "127.0.0.1 (see lite/TEACHERS.md)"))
     site.add_argument("--no-serve", dest="serve", action="store_const", const="no",
-                      default="after", help="build only")
+                      default="after", help=t("yalnızca kur", "build only"))
     site.add_argument("--serve", dest="serve", action="store_const", const="only",
-                      help="serve the last build, without building")
-    site.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
+                      help=t("kurmadan son kurulanı sun", "serve the last build, without building"))
+    site.add_argument("--port", type=int, default=8000,
+                      help=t("127.0.0.1'deki kapı (varsayılan 8000)",
+                             "port on 127.0.0.1 (default 8000)"))
     from .terminal import add_arguments as play_arguments
-    play_arguments(sub.add_parser("play", help="play a whole game against the computer "
-                                               "(--timer S: a rated game)"))
+    play_arguments(sub.add_parser("play", help=t("bilgisayara karşı bütün bir oyun oyna "
+                                                 "(--timer S: süreli, puanlı bir oyun)",
+                                                 "play a whole game against the computer "
+                                                 "(--timer S: a rated game)")))
     from .server.cli import add_arguments as class_arguments
-    class_arguments(sub.add_parser("class", help="the class server: the site and the class "
-                                                 "API on the school's network"))
+    class_arguments(sub.add_parser("class", help=t("sınıf sunucusu: okulun ağında site ve "
+                                                   "sınıfın API'si",
+                                                   "the class server: the site and the class "
+                                                   "API on the school's network")))
     for command in (check, sheets, grading):
-        command.add_argument("--lang", dest="sub_lang", default=None, choices=["tr", "en"])
+        command.add_argument("--lang", dest="sub_lang", default=None, choices=["tr", "en"],
+                             help=t("iletilerin dili: tr ya da en",
+                                    "the language of the messages: tr or en"))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser(help_language(argv))
     args = parser.parse_args(argv)
     if getattr(args, "sub_lang", None):      # after the command, it wins over the global one
         args.lang = args.sub_lang

@@ -153,7 +153,7 @@ def test_grading_end_to_end(tmp_path: Path, class_csv: Path,
     unreadable = Worksheet.for_student(base, COURSE, ASSIGNMENT, "2024005")
     unreadable.progress.record("hb-1", "ZZ")
     _write(answers, "unreadable.json", unreadable.progress)
-    shutil.copy(answers / own, answers / "zz-again.json")
+    shutil.copy2(answers / own, answers / "zz-again.json")   # the same time: the own name wins
     other = Worksheet.for_student(base, COURSE, "hafta-4", "2024003")
     _write(answers, "other.json", other.progress)
     (answers / "notes.txt").write_text("not an answers file")
@@ -193,23 +193,37 @@ def test_grading_end_to_end(tmp_path: Path, class_csv: Path,
                          "tampered.json", "unreadable.json"}
     assert rows[own]["Status"].startswith("ok") and rows[own]["Points"] == full
     assert rows[own]["Name"] == "Ayşe Yılmaz"
-    assert rows["broken.json"]["Status"].startswith("error: ") and "broken.json: not valid JSON" \
-        in rows["broken.json"]["Status"] and rows["broken.json"]["Points"] == ""
+    assert rows["broken.json"]["Status"] == ("error: the file is not an answers file: its text "
+                                             "is cut short or was edited by hand; ask the "
+                                             "student for the file the tools downloaded")
+    assert rows["broken.json"]["Points"] == ""
     status = rows["tampered.json"]["Status"]
     assert "ignored (maca does not know it): field 'score'" in status and "ignored answers['bogus']" in status
     assert f"seed {good.exercises.seed} in the file is not this student's" in status
     assert int(rows["tampered.json"]["Points"]) < base.max_score  # another variant's answers
     assert "hb-1: unreadable answer: A card could not be read" in rows["unreadable.json"]["Status"]
-    assert "other files also claim student '2024001' (zz-again.json (" in rows[own]["Status"]
+    assert ("other files also claim student '2024001' (zz-again.json (" in rows[own]["Status"]
+            and "this one was, as it has the name the tools give" in rows[own]["Status"])
     assert f"{own}, the name the tools give the student's file, was graded, not this one" in \
         rows["zz-again.json"]["Status"]
     assert "for assignment 'hafta-4', not 'hafta-3'" in rows["other.json"]["Status"]
     assert chart.read_bytes().startswith(b"\x89PNG")
     out, err = capsys.readouterr()
-    assert "broken.json" in err and "2024006: no answers file" in err
-    assert "2024003: no answers file" not in err     # their file was for another assignment
+    assert err == ""
+    assert "✗ broken.json: not graded: the file is not an answers file" in out
+    assert "✗ Gül Tan (2024006): no answers file" in out
+    assert ("✗ Deniz Ak (2024003): no file graded: other.json: the file is for assignment "
+            "'hafta-4', not 'hafta-3'") in out        # said once, as not graded, never missing
     assert "1 file not read, as the name does not end in .json: notes.txt" in out
-    assert "graded 4/7 files" in out and "1 student handed in no file" in out
+    assert "graded 4/7 files" in out and "; 2 students with no file graded" in out
+    assert ("↻ Ayşe Yılmaz (2024001): 2 files equally recent (" in out
+            and "answers-hearts-2024001.json, with the name the tools give, was graded" in out)
+    # the file of Ece Su (2024004) was made on Ayşe's questions: a copy, said once
+    assert [line for line in out.splitlines() if "Possibly copied" in line] == [
+        "⚠ Possibly copied: the answers in Ece Su (2024004)'s file (tampered.json) fit Ayşe "
+        "Yılmaz (2024001)'s questions, not their own: the file was made on the questions "
+        "built for Ayşe Yılmaz (2024001); 8 of its wrong answers are Ayşe Yılmaz "
+        "(2024001)'s right answers (Q11, Q12, Q13, Q14, Q15, Q16, Q17, Q18)"]
 
 
 def test_answers_typed_into_an_html_sheet_are_graded() -> None:

@@ -32,13 +32,14 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Sequence
 
 from ..errors import MacaError, shown
-from ..words import catalogue, say
+from ..words import Text, catalogue, say
 from .files import SEPARATORS, csv_text
-from .grading import GradeRow, either_of, own_names
+from .grading import GradeRow, either_of, moment, own_name
 from .roster import Student
 from .sets import ExerciseSet
 
-__all__ = ["FORMATS", "gradebook_text", "files_report_text", "class_entries", "ClassEntry"]
+__all__ = ["FORMATS", "gradebook_text", "files_report_text", "class_entries", "ClassEntry",
+           "summary_lines"]
 
 #: the gradebook formats `gradebook_text` writes
 FORMATS = ("csv", "moodle", "canvas")
@@ -58,6 +59,47 @@ catalogue("gradebook", {
     "gb_graded": ("notlandı", "graded"),
     "gb_not_graded": ("notlandırılmadı: {files} (dosyalar raporuna bakın)",
                       "not graded: {files} (see the files report)"),
+    # the summary printed after grading (`summary_lines`)
+    "sum_none": ("✗ {who}: cevap dosyası yok", "✗ {who}: no answers file"),
+    "sum_not_graded": ("✗ {who}: notlandırılan dosyası yok: {why}",
+                       "✗ {who}: no file graded: {why}"),
+    "sum_refused": ("✗ {file}: notlandırılmadı: {why}", "✗ {file}: not graded: {why}"),
+    "sum_refused_of": ("✗ {file} ({who}): notlandırılmadı: {why}",
+                       "✗ {file} ({who}): not graded: {why}"),
+    "sum_resent": ("↻ {who}: {count} dosyadan en son cevabı ({when}) taşıyan {file} "
+                   "notlandırıldı; notlandırılmayan: {others}",
+                   "↻ {who}: of {count} files, {file}, with the latest answer ({when}), was "
+                   "graded; not graded: {others}"),
+    "sum_resent_file": ("↻ {who}: {count} dosyadan en son değiştirilen {file} ({when}) "
+                        "notlandırıldı (dosyalarda cevap zamanı yok); notlandırılmayan: {others}",
+                        "↻ {who}: of {count} files, {file}, changed last ({when}), was graded "
+                        "(the files carry no answer times); not graded: {others}"),
+    "sum_resent_name": ("↻ {who}: {count} dosya aynı derecede yeni ({when}); araçların verdiği "
+                        "adı taşıyan {file} notlandırıldı; notlandırılmayan: {others}",
+                        "↻ {who}: {count} files equally recent ({when}); {file}, with the name "
+                        "the tools give, was graded; not graded: {others}"),
+    "sum_odd_name": ("⚠ {file}, {who} adına notlandırıldı ama adı öğrencinin numarasını "
+                     "taşımıyor: kimin yüklediğini ders sisteminden denetleyin",
+                     "⚠ {file} was graded as {who}'s, but its name does not name the student: "
+                     "check who uploaded it in the course system"),
+    "sum_copy": ("⚠ Kopya olabilir: {who} öğrencisinin dosyasındaki ({file}) cevaplar kendi "
+                 "sorularına değil, {author} öğrencisinin sorularına uyuyor: {why}",
+                 "⚠ Possibly copied: the answers in {who}'s file ({file}) fit {author}'s "
+                 "questions, not their own: {why}"),
+    "sum_copy_seed": ("dosya {author} için kurulan sorularla yapılmış",
+                      "the file was made on the questions built for {author}"),
+    "sum_copy_answers": ("{n} yanlış cevabı {author} öğrencisinin doğru cevabıyla aynı "
+                         "({questions})",
+                         "{n} of its wrong answers are {author}'s right answers ({questions})"),
+    "sum_same_wrong": ("⚠ Aynı yanlışlar: {a} ile {b}, birbirinden farklı sorularda {n} kez aynı "
+                       "yanlış cevabı vermiş ({questions})",
+                       "⚠ The same wrong answers: {a} and {b} gave the same wrong answer to "
+                       "questions that differ between them {n} times ({questions})"),
+    "sum_unusual": ("⚠ {files} olağan dışı bir geçmiş bildiriyor (araçların hiç yazmadığı "
+                    "ipucu, deneme, çözüm ya da zaman kayıtları: elle değiştirilmiş olabilir); "
+                    "ipuçları: {hints}:",
+                    "⚠ {files} unusual histories (hints, tries, solutions or times "
+                    "the tools never record: possibly edited by hand); hints: {hints}:"),
     "gb_second": ("{id} numaralı öğrencinin başka bir dosyası ({file}) notlandı; bu dosya "
                   "notlandırılmadı", "another file of student {id} ({file}) was graded, "
                   "not this one"),
@@ -86,7 +128,7 @@ def class_entries(rows: Sequence[GradeRow], students: Sequence[Student] | None,
     out; a graded row with no file, as the class server grades its answers, is kept). Without
     a class list the students are those whose file was graded, in the rows' order. A second
     graded row for one student is refused, never a second entry. A file that could not be
-    read is the student's whose own name it has (`own_names` for the set ``set_id``).
+    read is the student's whose own name it has (`own_name` for the set ``set_id``).
 
     >>> rows = [GradeRow("b.json", "s2", "A", scores={"x": 1}, max_score=1),
     ...         GradeRow("c.json", "s2", "A", error="unreadable"),
@@ -106,9 +148,13 @@ def class_entries(rows: Sequence[GradeRow], students: Sequence[Student] | None,
         students = [Student(sid) for sid in dict.fromkeys(
             row.student_id for row in files if row.error is None)]
     entries = {s.id: ClassEntry(s) for s in students}
-    named = {name: s.id for s in students for name in own_names(set_id, s.id)} if set_id else {}
+    def owner(row: GradeRow) -> str:
+        if row.student_id or not set_id:
+            return row.student_id
+        return next((s.id for s in students if own_name(row.file, set_id, s.id)), "")
+
     for i, row in enumerate(files):
-        entry = entries.get(row.student_id or named.get(row.file.casefold(), ""))
+        entry = entries.get(owner(row))
         if entry is None:
             continue
         if row.error is None and entry.graded is None:
@@ -285,3 +331,111 @@ def files_report_text(rows: Sequence[GradeRow], students: Sequence[Student] | No
                               "; ".join([row.status, *row.notes]),
                               "" if row.error else row.score, len(row.unusual)]
                              for row in files), separator)
+
+
+def _who(sid: str, names: dict[str, str]) -> str:
+    """A student as the summary names them: ``Ayşe Yılmaz (2024001)``, or the id alone."""
+    name = names.get(sid, "")
+    return f"{name} ({sid})" if name else sid
+
+
+def _copies(graded: Sequence[GradeRow], questions: dict[str, int], names: dict[str, str],
+            lang: str) -> list[str]:
+    """Lines for files whose answers fit another student's variant, and for students giving
+    the same wrong answers to questions that differ between their variants."""
+    from .progress import student_seed
+    lines: list[str] = []
+    seeds = {student_seed(r.course, r.assignment, r.student_id): r.student_id for r in graded}
+
+    def listed(keys: Sequence[str]) -> str:
+        return ", ".join(say("gb_question", n=questions.get(k, "?"))[lang]
+                         for k in sorted(keys, key=lambda k: questions.get(k, 0)))
+
+    copied: set[tuple[str, str]] = set()
+    for b in graded:
+        wrong = [k for k in b.given if k not in b.passed]
+        for a in graded:
+            if a is b:
+                continue
+            same = [k for k in b.given if a.given.get(k) == b.given[k]]
+            fits = [k for k in same if k in a.passed and k not in b.passed]
+            both = [k for k in b.given if k in a.given]
+            by_seed = b.file_seed is not None and seeds.get(b.file_seed) == a.student_id
+            by_answers = len(fits) >= 3 and (4 * len(same) >= 3 * len(both)
+                                             or 2 * len(fits) >= len(wrong))
+            if not (by_seed or by_answers):
+                continue
+            copied.add((a.student_id, b.student_id))
+            why = []
+            if by_seed:
+                why.append(say("sum_copy_seed", author=_who(a.student_id, names))[lang])
+            if fits:
+                why.append(say("sum_copy_answers", n=len(fits), author=_who(a.student_id, names),
+                               questions=listed(fits))[lang])
+            lines.append(say("sum_copy", who=_who(b.student_id, names), file=b.file,
+                             author=_who(a.student_id, names), why="; ".join(why))[lang])
+    for i, a in enumerate(graded):
+        for b in graded[i + 1:]:
+            if (a.student_id, b.student_id) in copied or (b.student_id, a.student_id) in copied:
+                continue
+            differ = [k for k in a.given if k in b.given and a.shown.get(k) != b.shown.get(k)]
+            wrong_a = [k for k in differ if k not in a.passed]
+            wrong_b = [k for k in differ if k not in b.passed]
+            same = [k for k in wrong_a if k in wrong_b and a.given[k] == b.given[k]]
+            if len(same) >= 3 and 2 * len(same) >= min(len(wrong_a), len(wrong_b)):
+                lines.append(say("sum_same_wrong", a=_who(a.student_id, names),
+                                 b=_who(b.student_id, names), n=len(same),
+                                 questions=listed(same))[lang])
+    return lines
+
+
+def summary_lines(rows: Sequence[GradeRow], students: Sequence[Student] | None,
+                  base: ExerciseSet, hints: str = "counted", lang: str = "tr") -> list[str]:
+    """What the teacher reads after grading, each thing said once: the students of the class
+    list with nothing graded (and why), the other files not graded, the re-sent files (which
+    one was graded, and why), files graded under another name, possible copies (answers that
+    fit another student's variant, the same wrong answers to different questions) and unusual
+    histories (hand-edited files), students named from the class list."""
+    entries, files = class_entries(rows, students, base.id, lang)
+    names = {s.id: s.name for s in students or ()}
+    questions = {e.id: n for n, e in enumerate(base, 1)}
+    lines: list[str] = []
+    said: set[int] = set()
+    for entry in entries if students is not None else ():
+        if entry.graded is not None:
+            continue
+        who = _who(entry.student.id, names)
+        if not entry.refused:
+            lines.append(say("sum_none", who=who)[lang])
+            continue
+        said.update(id(r) for r in entry.refused)
+        lines.append(say("sum_not_graded", who=who, why="; ".join(
+            f"{r.file}: {r.error}" for r in entry.refused))[lang])
+    for row in files:
+        if row.error is None or id(row) in said or row.superseded:
+            continue
+        if row.student_id:
+            lines.append(say("sum_refused_of", file=row.file, who=_who(row.student_id, names),
+                             why=row.error)[lang])
+        else:
+            lines.append(say("sum_refused", file=row.file, why=row.error)[lang])
+    graded = [e.graded for e in entries if e.graded is not None]
+    for row in graded:
+        who = _who(row.student_id, names)
+        if row.resent:
+            others = ", ".join(f"{f} ({w})" for f, w in row.resent)
+            key = {"name": "sum_resent_name", "time": "sum_resent"}.get(row.by_time,
+                                                                        "sum_resent_file")
+            lines.append(say(key, who=who, count=len(row.resent) + 1, file=row.file,
+                             when=moment(row.latest), others=others)[lang])
+        if row.odd_name:
+            lines.append(say("sum_odd_name", file=row.file, who=who)[lang])
+    lines += _copies(graded, questions, names, lang)
+    odd = [row for row in graded if row.unusual]
+    if odd:
+        count = Text(f"{len(odd)} dosya", f"{len(odd)} file" + (" claims" if len(odd) == 1
+                                                                 else "s claim"))
+        lines.append(say("sum_unusual", files=count, hints=hints)[lang])
+        lines += [f"  {_who(row.student_id, names)}, {row.file}: " + "; ".join(row.unusual)
+                  for row in odd]
+    return lines

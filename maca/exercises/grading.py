@@ -15,27 +15,34 @@ way, files that claim a history the tools never write (a right answer after the 
 seen, more hints than the exercise has, an answer with no try) are noted in their row and
 counted in `unusual`.
 
-When several files claim one student id, every file involved gets a row that says so, with
-each file's size and date. Only the name the tools give a student's file,
-``answers-<set>-<student>.json`` written exactly (case too), wins over other files; any other
-tie grades none of them (the teacher decides, from the course system's record of who uploaded
-what). A lone file claiming a student is graded; when its name is not the student's, its row
-says so. A file name or a text that is not valid text (a name that is not UTF-8, a lone
+When several files claim one student id for the set (a student who downloaded twice has
+``answers-<set>-<id>.json`` and the browser's ``answers-<set>-<id> (1).json``), the one with
+the latest answer is graded: each answer carries its time (`maca.exercises.session.TIME_KEY`),
+and a file without times counts by its modification time. Of files equally late, the tools'
+own name wins (the browser's highest ``(n)`` first); any other tie grades none of them (the
+teacher decides, from the course system's record of who uploaded what). Every file involved
+gets a row that says so, with each file's latest answer. A time that goes backwards within a
+file (the tools write the entries in the order they were answered) is an unusual history. A
+lone file claiming a student is graded; when its name is not the student's, its row says so. A file name or a text that is not valid text (a name that is not UTF-8, a lone
 surrogate) is shown escaped, never an exception.
 """
 from __future__ import annotations
 
+import datetime
+import json
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import MacaError, shown
 from ..words import Text, catalogue, say
-from .files import plain
+from .files import plain, read_capped
 from .model import check
 from .progress import Progress, student_seed
 from .roster import Student, file_stem
-from .session import answers_file_name
+from .session import answers_file_name, parse_time, read_answers
 from .sets import ExerciseSet
 from .text import AnswersFileError
 
@@ -105,7 +112,46 @@ catalogue("grading", {
                   "the file's name does not name the student (not {own}): check who uploaded "
                   "it in the course system's record"),
     "grade_missing": ("cevap dosyası yok", "no answers file"),
+    "grade_empty": ("dosya boş (0 bayt): öğrenci dosya inmeden yüklemiş olabilir; dosyayı "
+                    "yeniden isteyin",
+                    "the file is empty (0 bytes): the student may have uploaded it before the "
+                    "download finished; ask for it again"),
+    "grade_not_json": ("dosya bir cevap dosyası değil: metni yarım kalmış ya da elle "
+                       "değiştirilmiş; öğrenciden araçların indirdiği dosyayı isteyin",
+                       "the file is not an answers file: its text is cut short or was edited "
+                       "by hand; ask the student for the file the tools downloaded"),
+    "grade_odd_time": ("{id}: olağan dışı: cevap zamanı geriye gidiyor ({when}, bir önceki "
+                       "cevap {before}; araçlar cevapları verildikleri sırayla yazar)",
+                       "{id}: unusual: the answer's time goes backwards ({when}, the answer "
+                       "before it {before}; the tools write answers in the order given)"),
+    "grade_odd_time_text": ("{id}: olağan dışı: okunamayan cevap zamanı {value}",
+                            "{id}: unusual: an answer time that cannot be read, {value}"),
+    "grade_latest_won": ("başka dosyalar da {id} numaralı öğrenci olduğunu söylüyor ({others}): "
+                         "notlandırılmadılar; bu dosya en son cevabı ({when}) taşıdığı için "
+                         "notlandırıldı",
+                         "other files also claim student {id} ({others}): they were not "
+                         "graded; this one was, as it has the latest answer ({when})"),
+    "grade_mtime_won": ("başka dosyalar da {id} numaralı öğrenci olduğunu söylüyor ({others}): "
+                        "notlandırılmadılar; bu dosya en son değiştirildiği ({when}) için "
+                        "notlandırıldı (dosyalarda cevap zamanı yok)",
+                        "other files also claim student {id} ({others}): they were not graded; "
+                        "this one was, as it was changed last ({when}; the files carry no "
+                        "answer times)"),
+    "grade_latest_lost": ("{id} numaralı öğrenci için başka dosyalar da var ({others}); daha yeni "
+                          "bir cevap taşıyan {own} ({when}) notlandırıldı, bu dosya ({mine}) "
+                          "notlandırılmadı",
+                          "other files also claim student {id} ({others}); {own}, with a later "
+                          "answer ({when}; this file: {mine}), was graded, not this one"),
+    "grade_mtime_lost": ("{id} numaralı öğrenci için başka dosyalar da var ({others}); daha sonra "
+                         "değiştirilen {own} ({when}) notlandırıldı, bu dosya ({mine}) "
+                         "notlandırılmadı (dosyalarda cevap zamanı yok)",
+                         "other files also claim student {id} ({others}); {own}, changed later "
+                         "({when}; this file: {mine}), was graded, not this one (the files "
+                         "carry no answer times)"),
 })
+
+#: the browser's name for a file downloaded again: ``answers-passing-s1 (1).json``
+_COPY_NUMBER = re.compile(r"^(.*?) ?\((\d{1,4})\)(\.json)$", re.IGNORECASE)
 
 
 @dataclass
@@ -122,6 +168,20 @@ class GradeRow:
     error: str | None = None     # the file could not be graded at all
     unusual: list[str] = field(default_factory=list)   # histories the tools never write
     odd_name: bool = False   # graded, but the file's name is not the student's
+    #: when the file's latest answer was given (or, without times, the file was changed)
+    latest: datetime.datetime | None = field(default=None, compare=False)
+    #: latest is an answer's time (reading); how the graded file was chosen among several:
+    #: "time" (the latest answer), "mtime" (changed last), "name" (a tie: the tools' name)
+    by_time: bool | str = field(default=False, compare=False)
+    #: graded among several files of the student: those not graded, with their latest time
+    resent: list[tuple[str, str]] = field(default_factory=list, compare=False)
+    superseded: bool = field(default=False, compare=False)  # a newer file was graded instead
+    #: for the copying checks: the answers given (JSON text), those right, what each
+    #: question showed, and the seed the file carries
+    given: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    passed: set[str] = field(default_factory=set, repr=False, compare=False)
+    shown: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    file_seed: int | None = field(default=None, repr=False, compare=False)
 
     @property
     def score(self) -> int:
@@ -140,7 +200,8 @@ def unusual(rows: Sequence[GradeRow]) -> int:
 
 
 def grade_progress(base: ExerciseSet, progress: Progress, file: str = "",
-                   hints: str = "counted", lang: str = "en") -> GradeRow:
+                   hints: str = "counted", lang: str = "en",
+                   times: dict[str, Any] | None = None) -> GradeRow:
     r"""Grade one student's answers on their own variant of ``base`` (``hints``: see `HINTS`).
 
     >>> from maca.exercises.sets import parse_set
@@ -164,7 +225,10 @@ def grade_progress(base: ExerciseSet, progress: Progress, file: str = "",
         return row
     if progress.seed is not None and progress.seed != seed:
         row.notes.append(say("grade_seed", seed=progress.seed, own=seed)[lang])
-    row.notes += [say("grade_ignored", what=Text(item.replace("field ", "alan ", 1), item))[lang] for item in progress.ignored]
+    row.file_seed = progress.seed
+    row.notes += [say("grade_ignored", what=Text(item.replace("field ", "alan ", 1), item))[lang]
+                  for item in progress.ignored if not _is_time(item)]
+    row.unusual += _time_faults(progress, times or {}, lang)
     variant = base.variant(seed)
     ids = {e.id for e in variant}
     row.notes += [say("grade_no_exercise", id=shown(k))[lang] for k in progress.answers
@@ -196,6 +260,10 @@ def grade_progress(base: ExerciseSet, progress: Progress, file: str = "",
             row.notes.append(say("grade_bug", id=key, why=f"{type(exc).__name__}: {exc}")[lang])
             continue
         row.scores[key] = result.score
+        row.given[key] = json.dumps(result.answer, sort_keys=True, default=str)
+        row.shown[key] = exercise.describe("en")
+        if result.passed:
+            row.passed.add(key)
         if entry.solution_seen and result.passed:
             row.unusual.append(say("grade_odd_seen_right", id=key)[lang])
             if hints == "counted":
@@ -205,14 +273,80 @@ def grade_progress(base: ExerciseSet, progress: Progress, file: str = "",
     return row
 
 
+def _is_time(item: str) -> bool:
+    """Is an ignored field of `Progress` an answer's time (which the grader reads itself)?"""
+    return item.startswith("answers[") and item.endswith("].time")
+
+
+def _time_faults(progress: Progress, times: dict[str, Any], lang: str) -> list[str]:
+    """The answer times that cannot be read, or go backwards in the file's order."""
+    faults, before = [], None
+    for key in progress.answers:
+        if key not in times:
+            continue
+        try:
+            when = parse_time(times[key])
+        except (ValueError, TypeError, OverflowError):
+            faults.append(say("grade_odd_time_text", id=shown(key), value=shown(times[key]))[lang])
+            continue
+        if before is not None and when < before:
+            faults.append(say("grade_odd_time", id=shown(key), when=moment(when),
+                              before=moment(before))[lang])
+        before = when if before is None else max(before, when)
+    return faults
+
+
+def moment(when: datetime.datetime | None) -> str:
+    """A time as the summary shows it.
+
+    >>> moment(datetime.datetime(2025, 3, 1, 10, 2, 3, tzinfo=datetime.timezone.utc))
+    '2025-03-01 10:02:03 UTC'
+    """
+    return "?" if when is None else f"{when:%Y-%m-%d %H:%M:%S} UTC"
+
+
+def latest_answer(times: dict[str, Any]) -> datetime.datetime | None:
+    """The latest readable time among a file's answers (None: none)."""
+    read = []
+    for value in times.values():
+        try:
+            read.append(parse_time(value))
+        except (ValueError, TypeError, OverflowError):
+            continue
+    return max(read, default=None)
+
+
+def copy_number(name: str) -> int:
+    """The browser's number of a file downloaded again (``a (2).json`` → 2; else 0).
+
+    >>> copy_number("answers-passing-s1 (1).json"), copy_number("answers-passing-s1.json")
+    (1, 0)
+    """
+    match = _COPY_NUMBER.match(name)
+    return int(match[2]) if match else 0
+
+
 def own_names(set_id: str, student_id: str) -> set[str]:
-    """The names a student's own answers file may have (compared ignoring case).
+    """The names a student's own answers file may have (compared ignoring case); a browser's
+    second download (``… (1).json``) has one too (`own_name`).
 
     >>> sorted(own_names("hearts", "Ayşe"))
     ['answers-hearts-ayse.json', 'ayse.json']
     """
     return {answers_file_name(set_id, student_id).casefold(),
             f"{file_stem(student_id)}.json".casefold()}
+
+
+def own_name(name: str, set_id: str, student_id: str) -> bool:
+    """Is ``name`` one of the student's own (`own_names`), with or without the browser's
+    ``(n)`` of a second download?
+
+    >>> own_name("Answers-hearts-ayse (2).json", "hearts", "Ayşe"), own_name("x.json", "hearts", "a")
+    (True, False)
+    """
+    match = _COPY_NUMBER.match(name)
+    plain_name = match[1] + match[3] if match else name
+    return plain_name.casefold() in own_names(set_id, student_id)
 
 
 def described(path: Path) -> str:
@@ -254,14 +388,15 @@ def grade_files(base: ExerciseSet, files: Sequence[Path], course: str | None = N
     if hints not in HINTS:
         raise MacaError(say("grade_hints_option"), value=shown(hints), choices=either_of(HINTS))
     rows: list[GradeRow] = []
-    claims: dict[str, list[tuple[int, Progress]]] = {}
+    claims: dict[str, list[tuple[int, Progress, dict[str, Any]]]] = {}
     known = {s.id for s in students} if students is not None else None
-    paths: list[Path] = []
+    paths: dict[int, Path] = {}
     for path in files:
-        name = Path(path).name
-        paths.append(Path(path))
+        path = Path(path)
+        paths[len(rows)] = path
+        name = path.name
         try:
-            progress = Progress.load(path)
+            progress, times = _read(path)
         except AnswersFileError as exc:
             rows.append(GradeRow(name, "", assignment or "", max_score=base.max_score,
                                  error=exc.message(lang)))
@@ -272,35 +407,22 @@ def grade_files(base: ExerciseSet, files: Sequence[Path], course: str | None = N
             continue
         row = GradeRow(name, progress.student_id, progress.assignment, progress.course,
                        max_score=base.max_score)
+        row.latest, row.by_time = latest_answer(times), True
+        if row.latest is None:
+            row.latest, row.by_time = _changed(path), False
         if course is not None and progress.course != course:
             row.error = say("grade_course", theirs=shown(progress.course), ours=shown(course))[lang]
         elif assignment is not None and progress.assignment != assignment:
             row.error = say("grade_assignment", theirs=shown(progress.assignment), ours=shown(assignment))[lang]
         elif known is not None and progress.student_id not in known:
             row.error = say("grade_unknown", id=shown(progress.student_id))[lang]
+        elif progress.set_id != base.id:
+            row.error = say("grade_other_set", theirs=shown(progress.set_id), ours=shown(base.id))[lang]
         else:
-            claims.setdefault(progress.student_id, []).append((len(rows), progress))
+            claims.setdefault(progress.student_id, []).append((len(rows), progress, times))
         rows.append(row)
     for sid, claimed in claims.items():
-        canonical = answers_file_name(base.id, sid)
-        names = {i: described(paths[i]) for i, _ in claimed}
-        exact = [i for i, _ in claimed if rows[i].file == canonical]
-        winner = claimed[0][0] if len(claimed) == 1 else (exact[0] if len(exact) == 1 else None)
-        for i, progress in claimed:
-            others = ", ".join(n for k, n in names.items() if k != i)
-            course_of = rows[i].course
-            if i == winner:
-                rows[i] = _graded(base, progress, rows[i].file, hints, lang)
-                rows[i].course = course_of
-                if others:
-                    rows[i].notes.insert(0, say("grade_dup_won", id=shown(sid), others=others)[lang])
-                elif rows[i].file.casefold() not in own_names(base.id, sid):
-                    rows[i].notes.insert(0, say("grade_lone_name", own=canonical)[lang])
-                    rows[i].odd_name = True
-            elif winner is not None:
-                rows[i].error = say("grade_dup_lost", id=shown(sid), others=others, own=rows[winner].file)[lang]
-            else:
-                rows[i].error = say("grade_dup_none", id=shown(sid), others=others, own=canonical)[lang]
+        _grade_claims(base, sid, claimed, rows, paths, hints, lang)
     for student in students or ():
         if student.id not in claims:
             rows.append(GradeRow("", student.id, assignment or "", max_score=base.max_score,
@@ -308,11 +430,92 @@ def grade_files(base: ExerciseSet, files: Sequence[Path], course: str | None = N
     return [plain_row(row) for row in rows]
 
 
+def _read(path: Path) -> tuple[Progress, dict[str, Any]]:
+    """An answers file and its answers' times; an empty file or one that is not JSON is
+    refused in words a teacher reads (never the JSON reader's own message)."""
+    try:
+        return read_answers(path)
+    except AnswersFileError:
+        from .progress import MAX_BYTES
+        try:      # the same careful reader: never a link, a device or a huge file
+            text = read_capped(path, MAX_BYTES, AnswersFileError, Text("", "")).decode("utf-8-sig")
+        except (MacaError, UnicodeDecodeError):
+            text = None
+        if text is not None and not text.strip():
+            raise AnswersFileError(say("grade_empty")) from None
+        if text is not None:
+            try:
+                json.loads(text)
+            except (ValueError, RecursionError):
+                raise AnswersFileError(say("grade_not_json")) from None
+        raise
+
+
+def _changed(path: Path) -> datetime.datetime | None:
+    """When a file was last changed (None: unknown)."""
+    try:
+        return datetime.datetime.fromtimestamp(path.lstat().st_mtime, datetime.timezone.utc)
+    except (OSError, ValueError, OverflowError):
+        return None
+
+
+def _grade_claims(base: ExerciseSet, sid: str,
+                  claimed: list[tuple[int, Progress, dict[str, Any]]], rows: list[GradeRow],
+                  paths: dict[int, Path], hints: str, lang: str) -> None:
+    """Grade the file of ``sid`` with the latest answer among ``claimed`` (see the module's
+    notes: a file's own time is counted to the minute, as copying files about changes it by
+    seconds); the others' rows say why they were not graded."""
+    canonical = answers_file_name(base.id, sid)
+    floor = datetime.datetime.min.replace(tzinfo=datetime.timezone.utc)
+
+    def when(i: int) -> datetime.datetime:
+        latest = rows[i].latest or floor
+        return latest if rows[i].by_time else latest.replace(second=0, microsecond=0)
+
+    def named(i: int) -> int:
+        """1 + the browser's number for the tools' exact name (``… (n).json``), else 0."""
+        name = rows[i].file
+        match = _COPY_NUMBER.match(name)
+        return (1 + int(match[2])) if match and match[1] + match[3] == canonical else \
+            1 if name == canonical else 0
+
+    order = sorted((i for i, _, _ in claimed), key=lambda i: (when(i), named(i)), reverse=True)
+    top = order[0]
+    tied = [i for i in order if when(i) == when(top)]
+    names = {i: described(paths[i]) for i in order}
+    if len(tied) > 1 and (named(top) == 0 or named(tied[1]) == named(top)):
+        for i in order:      # equally recent, none with the tools' name: the teacher decides
+            others = ", ".join(n for k, n in names.items() if k != i)
+            rows[i].error = say("grade_dup_none", id=shown(sid), others=others, own=canonical)[lang]
+        return
+    how = "name" if len(tied) > 1 else "time" if rows[top].by_time else "mtime"
+    for i, progress, times in claimed:
+        others = ", ".join(n for k, n in names.items() if k != i)
+        if i != top:
+            rows[i].superseded = True
+            rows[i].error = (say("grade_dup_lost", id=shown(sid), others=others,
+                                 own=rows[top].file) if how == "name" else
+                             say(f"grade_{'latest' if how == 'time' else 'mtime'}_lost",
+                                 id=shown(sid), others=others, own=rows[top].file,
+                                 when=moment(rows[top].latest), mine=moment(rows[i].latest)))[lang]
+            continue
+        old = rows[i]
+        rows[i] = row = _graded(base, progress, old.file, hints, lang, times)
+        row.course, row.latest, row.by_time = old.course, old.latest, how
+        row.resent = [(rows[k].file, moment(rows[k].latest)) for k in order if k != i]
+        if row.resent:
+            key = {"name": "grade_dup_won", "time": "grade_latest_won"}.get(how, "grade_mtime_won")
+            row.notes.insert(0, say(key, id=shown(sid), others=others, when=moment(row.latest))[lang])
+        elif row.error is None and not own_name(row.file, base.id, sid):
+            row.notes.insert(0, say("grade_lone_name", own=canonical)[lang])
+            row.odd_name = True
+
+
 def _graded(base: ExerciseSet, progress: Progress, file: str, hints: str,
-            lang: str) -> GradeRow:
+            lang: str, times: dict[str, Any] | None = None) -> GradeRow:
     """`grade_progress`, with a bug in maca turned into the file's row."""
     try:
-        return grade_progress(base, progress, file, hints, lang)
+        return grade_progress(base, progress, file, hints, lang, times)
     except Exception as exc:
         why = exc if isinstance(exc, MacaError) else f"{type(exc).__name__}: {exc}"
         return GradeRow(file, progress.student_id, progress.assignment, max_score=base.max_score,
