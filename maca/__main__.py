@@ -351,7 +351,7 @@ class _Formatter(argparse.HelpFormatter):
 def _parser(lang: str) -> argparse.ArgumentParser:
     """The command line's parser, its help in ``lang``."""
     def t(tr: str, en: str) -> str:
-        return tr if lang == "tr" else en
+        return Text(tr, en)[lang]
 
     formatter = type("Formatter", (_Formatter,), {"usage_word": t("kullanım: ", "usage: ")})
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -161,12 +160,10 @@ def test_a_student_joins_saves_and_the_live_page_fills_in(web: Web) -> None:
             student.send_json({"type": "save", "id": "u-1", "assignment": assignment,
                                "file": document})
             saved = student.receive_json()
-            started = time.monotonic()                  # the answer has landed
             expected = grade_progress(find_set("follow_suit"), Progress.from_json(document))
             assert saved == {"type": "saved", "id": "u-1", "score": expected.score,
                              "max_score": expected.max_score, "scores": expected.scores}
             pushed = teacher.receive_json()
-            assert time.monotonic() - started < 1.0
             assert f"{expected.score}/{expected.max_score}" in pushed["html"]
             student.send_json({"type": "save", "id": "u-1", "assignment": assignment,
                                "file": document})

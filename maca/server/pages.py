@@ -65,7 +65,6 @@ WORDS = catalogue("server.pages", {
     "missed": ("kaçıran", "missed"),
     "answered": ("cevaplayan", "answered"),
     "versions": ("herkesin kendi sorusu", "every student's own version"),
-    "question": ("Soru {n}", "Question {n}"),
     "answer": ("Cevabı", "Answer"),
     "export": ("Dışa aktar", "Export"),
     "format": ("Biçim", "Format"),
@@ -451,7 +450,7 @@ def live_body(table: Any, online: set[int], lang: str) -> str:
         rows.append(f'<tr><td class="name">{dot} {escape(row.student.name or row.student.student_id)}'
                     f'{flag}</td>{cells}<td>{total}</td></tr>')
     stats = "".join(
-        f'<li>{t("question", lang, n=s.column.number)}: {escape(s.column.prompt[lang])} — '
+        f'<li>{escape(say("exercise_panel.question_n").say(lang, n=s.column.number))}: {escape(s.column.prompt[lang])} — '
         f'{t("missed", lang)} {s.missed}, {t("answered", lang)} {s.answered} · '
         f'<a href="{link}/{s.column.number}">{t("versions", lang)}</a></li>' for s in table.stats)
     present = len(online & {r.student.id for r in table.rows})
@@ -498,10 +497,10 @@ def question_page(lang: str, csrf: str, teacher: str, table: Any, column: Any,
         f'<td>{"·" if v.answer is None else escape(show(v.answer)[lang])}</td>'
         f'<td>{"·" if v.score is None else v.score}</td></tr>' for v in versions)
     body = (f'<p>{escape(column.prompt[lang])}</p><table class="grid"><tr><th class="name">'
-            f'{said("sheet_student", lang)}</th><th class="name">{t("question", lang, n=column.number)}'
+            f'{said("sheet_student", lang)}</th><th class="name">{escape(say("exercise_panel.question_n").say(lang, n=column.number))}'
             f'</th><th>{t("answer", lang)}</th><th>{t("score", lang)}</th></tr>{rows}</table>'
             f'<p><a href="/teacher/assignment/{table.assignment.id}">{t("live", lang)}</a></p>')
-    return layout(say("server.pages.question").say(lang, n=column.number), body, lang, csrf,
+    return layout(say("exercise_panel.question_n").say(lang, n=column.number), body, lang, csrf,
                   teacher, tls)
 
 
