@@ -16,6 +16,7 @@ from maca.__main__ import main
 from maca.exercises import Worksheet, load_set
 from maca.exercises.gradebook import summary_lines
 from maca.exercises.grading import grade_files
+from maca.exercises.progress import Progress
 from maca.exercises.roster import read_class
 from maca.exercises.session import answers_file_name, parse_time
 
@@ -44,6 +45,13 @@ def answered(sid: str, every: int = 4, right: bool = True, base=BASE,
     return sheet
 
 
+def timeless(sheet: Worksheet) -> Progress:
+    """The sheet's answers as a tool older than answer times wrote them."""
+    for entry in sheet.progress.answers.values():
+        entry.time = None
+    return sheet.progress
+
+
 def shifted(document: dict, hours: int) -> dict:
     """The document with every answer's time moved by ``hours``."""
     for item in document["answers"].values():
@@ -64,13 +72,13 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     first = Worksheet.for_student(BASE, COURSE, ASSIGNMENT, RESENT)
     first.current.submit(wrong_answer(first.current.exercise))
     first.save(answers / file_of(RESENT))
-    later = json.loads(answered(RESENT, every=99).to_json())
+    later = json.loads(answered(RESENT, every=99).progress.to_json())
     (answers / file_of(RESENT, 1)).write_text(json.dumps(shifted(later, 2)), "utf-8")
     os.utime(answers / file_of(RESENT, 1), (1e9, 1e9))
     # an old tool's files, without times: the one changed last is graded
-    old = answered(RESENT_OLD).progress
+    old = timeless(answered(RESENT_OLD))
     old.save(answers / file_of(RESENT_OLD))
-    answered(RESENT_OLD, every=99).progress.save(answers / file_of(RESENT_OLD, 1))
+    timeless(answered(RESENT_OLD, every=99)).save(answers / file_of(RESENT_OLD, 1))
     os.utime(answers / file_of(RESENT_OLD), (1e9, 1e9))
     # the first student's file copied under another id, its seed put right
     copy = json.loads((answers / file_of(IDS[0])).read_text("utf-8"))
@@ -78,7 +86,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     copy.update(student_id=COPIER, seed=own.progress.seed)
     (answers / file_of(COPIER)).write_text(json.dumps(copy), "utf-8")
     # a hand-edited history: the last answer's time put back by a day
-    edited = json.loads(answered(EDITED).to_json())
+    edited = json.loads(answered(EDITED).progress.to_json())
     last = list(edited["answers"])[-1]
     edited["answers"][last]["time"] = "2020-01-01T00:00:00Z"
     (answers / file_of(EDITED)).write_text(json.dumps(edited), "utf-8")
@@ -218,10 +226,11 @@ def test_the_session_writes_a_time_with_every_answer_and_keeps_it(tmp_path: Path
     written = json.loads((tmp_path / "a.json").read_text("utf-8"))["answers"]
     assert all("time" in item for item in written.values())
     again = Worksheet.for_student(BASE, COURSE, ASSIGNMENT, IDS[0], tmp_path)
-    assert again.times == {}           # its own file is answers-…json, not a.json
+    assert again.progress.answers == {}    # its own file is answers-…json, not a.json
     sheet.save(again.path)
     again = Worksheet.for_student(BASE, COURSE, ASSIGNMENT, IDS[0], tmp_path)
-    assert again.times == {k: v["time"] for k, v in written.items()}
+    assert {k: e.time for k, e in again.progress.answers.items()} == {
+        k: v["time"] for k, v in written.items()}
     row, = grade_files(BASE, [again.path], COURSE, ASSIGNMENT)
     assert row.error is None and row.by_time == "time" and not row.notes
 

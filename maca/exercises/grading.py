@@ -17,7 +17,7 @@ counted in `unusual`.
 
 When several files claim one student id for the set (a student who downloaded twice has
 ``answers-<set>-<id>.json`` and the browser's ``answers-<set>-<id> (1).json``), the one with
-the latest answer is graded: each answer carries its time (`maca.exercises.session.TIME_KEY`),
+the latest answer is graded: each answer carries its time (`maca.exercises.progress.Entry.time`),
 and a file without times counts by its modification time. Of files equally late, the tools'
 own name wins (the browser's highest ``(n)`` first); any other tie grades none of them (the
 teacher decides, from the course system's record of who uploaded what). Every file involved
@@ -42,7 +42,7 @@ from .files import plain, read_capped
 from .model import check
 from .progress import Progress, student_seed
 from .roster import Student, file_stem
-from .session import answers_file_name, parse_time, read_answers
+from .session import answers_file_name, parse_time
 from .sets import ExerciseSet
 from .text import AnswersFileError
 
@@ -431,10 +431,10 @@ def grade_files(base: ExerciseSet, files: Sequence[Path], course: str | None = N
 
 
 def _read(path: Path) -> tuple[Progress, dict[str, Any]]:
-    """An answers file and its answers' times; an empty file or one that is not JSON is
-    refused in words a teacher reads (never the JSON reader's own message)."""
+    """An answers file and its answers' times (those it has); an empty file or one that is not
+    JSON is refused in words a teacher reads (never the JSON reader's own message)."""
     try:
-        return read_answers(path)
+        progress = Progress.load(path)
     except AnswersFileError:
         from .progress import MAX_BYTES
         try:      # the same careful reader: never a link, a device or a huge file
@@ -449,6 +449,7 @@ def _read(path: Path) -> tuple[Progress, dict[str, Any]]:
             except (ValueError, RecursionError):
                 raise AnswersFileError(say("grade_not_json")) from None
         raise
+    return progress, {k: e.time for k, e in progress.answers.items() if e.time is not None}
 
 
 def _changed(path: Path) -> datetime.datetime | None:

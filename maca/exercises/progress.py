@@ -7,7 +7,7 @@ everything). The learner's side (checking, saving, restoring) is `maca.exercises
 >>> p = Progress("C", "A1", "s1", "passing")
 >>> p.record("p1", "left"); p.record("p1", 1)
 >>> Progress.from_json(p.to_json()).answers["p1"]
-Entry(answer=1, tries=2, hints=0, solution_seen=False)
+Entry(answer=1, tries=2, hints=0, solution_seen=False, time=None)
 >>> student_seed("C", "A1", "s1") == student_seed("C", "A1", "s1") != student_seed("C", "A1", "s2")
 True
 """
@@ -69,6 +69,9 @@ class Entry:
     tries: int = 0
     hints: int = 0
     solution_seen: bool = False  # after this, no answer is taken: the last one stands
+    #: when it was last answered or its solution seen: UTC, ISO 8601 (as read: a file's may be
+    #: anything, which grading reports); None in files written before answers had times
+    time: Any = None
 
 
 @dataclass
@@ -112,7 +115,8 @@ class Progress:
                 "assignment": self.assignment, "student_id": self.student_id, "set": self.set_id,
                 "seed": self.seed,
                 "answers": {k: {"answer": e.answer, "tries": e.tries, "hints": e.hints,
-                                "solution_seen": e.solution_seen}
+                                "solution_seen": e.solution_seen,
+                                **({} if e.time is None else {"time": e.time})}
                             for k, e in self.answers.items()}}
 
     def to_json(self) -> str:
@@ -190,10 +194,10 @@ class Progress:
             seen = item.get("solution_seen", False)
             if not isinstance(seen, bool):
                 raise bad("seen", where=where, value=shown(seen))
-            fields = {"answer", "tries", "hints", "solution_seen"}
+            fields = {"answer", "tries", "hints", "solution_seen", "time"}
             ignored += [f"{where}.{k}" for k in sorted(set(item) - fields, key=str)]
             entries[exercise_id] = Entry(item.get("answer"), item.get("tries", 0),
-                                         item.get("hints", 0), seen)
+                                         item.get("hints", 0), seen, item.get("time"))
         return cls(data["course"], data["assignment"], data["student_id"], data["set"], seed,
                    entries, ignored)
 

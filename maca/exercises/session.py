@@ -9,7 +9,7 @@ id, as the teacher's grader rebuilds it), an `Attempt` per exercise, the one on 
 score so far. It keeps the answers file ``answers-<set>-<student>.json``: saved after every
 try, hint and solution seen; read back when the set is opened again, so every question shows
 its answer and verdict; refused, and left untouched, when it belongs to another student, set,
-course or assignment. Each answer carries the time it was given (``"time"``, UTC, `TIME_KEY`;
+course or assignment. Each answer carries the time it was given (``"time"``, UTC, `Entry.time`;
 also set when the solution is shown, so the entries' order is their times' order): the
 teacher's grader takes, of several files a student handed in, the one with the latest answer.
 
@@ -33,8 +33,6 @@ from __future__ import annotations
 
 import base64
 import datetime
-import json
-import os
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -43,21 +41,18 @@ from ..errors import MacaError, SettingError, shown
 from ..words import Text, catalogue, say
 from .forms import AnswerForm, Draft
 from .model import Exercise, Result, check, situation_html
-from .files import read_capped
-from .progress import MAX_BYTES, Entry, Progress, id_problem, student_seed
+from .progress import Entry, Progress, id_problem, student_seed
 from .roster import file_stem
 from .sets import ExerciseSet, find_set
 from .text import AnswerError, AnswersFileError
 
-__all__ = ["Attempt", "Worksheet", "answers_file_name", "read_answers", "answer_times",
-           "parse_time", "now", "GUEST", "COURSE", "TIME_KEY"]
+__all__ = ["Attempt", "Worksheet", "answers_file_name", "parse_time", "now", "GUEST",
+           "COURSE"]
 
 #: the student id when none is given (practice without a teacher)
 GUEST = "guest"
 #: the course when none is given
 COURSE = "maca"
-#: the key of an answer's time in an answers file's entry
-TIME_KEY = "time"
 
 
 def now() -> str:
@@ -81,35 +76,6 @@ def parse_time(value: object) -> datetime.datetime:
     if when.tzinfo is None:
         raise ValueError(f"no time zone: {value!r}")
     return when.astimezone(datetime.timezone.utc)
-
-
-def answer_times(data: Any) -> dict[str, Any]:
-    """The time written beside each answer of an answers document (as written, in the file's
-    order; an entry without one is left out).
-
-    >>> answer_times({"answers": {"a": {"time": "2025-03-01T10:02:03Z"}, "b": {}}})
-    {'a': '2025-03-01T10:02:03Z'}
-    """
-    answers = data.get("answers") if isinstance(data, dict) else None
-    if not isinstance(answers, dict):
-        return {}
-    return {k: item[TIME_KEY] for k, item in answers.items()
-            if isinstance(item, dict) and TIME_KEY in item}
-
-
-def read_answers(path: str | os.PathLike[str]) -> tuple[Progress, dict[str, Any]]:
-    """An answers file read as `Progress.load` reads it (the same checks and messages), with
-    the time of each answer (`answer_times`): the file is read once."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise AnswersFileError(say("answers_file.path"), value=shown(path))
-    data = read_capped(path, MAX_BYTES, AnswersFileError, say("answers_file.what"))
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise AnswersFileError(say("answers_file.not_utf8"), path=str(path), reason=exc.reason,
-                               byte=str(exc.start)) from None
-    progress = Progress.from_json(text, str(path))
-    return progress, answer_times(json.loads(text))
 
 
 def answers_file_name(set_id: str, student_id: str) -> str:
@@ -299,7 +265,7 @@ class Attempt:
                 refusal = self.note = exc.text
             else:
                 self.worksheet.progress.record(exercise.id, result.answer)
-                self.worksheet.times[exercise.id] = now()
+                self.worksheet.progress.entry(exercise.id).time = now()
                 self._show(result)
                 self.worksheet.autosave()
                 return result
@@ -342,8 +308,8 @@ class Attempt:
             if not self._refusal():
                 self.note = say("no_solution")
             return
-        self.worksheet.progress.latest(self.exercise.id).solution_seen = True
-        self.worksheet.times[self.exercise.id] = now()
+        seen = self.worksheet.progress.latest(self.exercise.id)
+        seen.solution_seen, seen.time = True, now()
         self.showing, self.note = True, None
         self.worksheet.autosave()
 
@@ -408,8 +374,6 @@ class Worksheet:
                  folder: str | Path | None = None) -> None:
         self.exercises = exercises
         self.progress = progress
-        #: when each answer was given (or its solution seen), as the file writes it
-        self.times: dict[str, Any] = {}
         #: the answers file (None: answers are kept in memory only)
         self.path = (None if folder is None else
                      Path(folder) / answers_file_name(progress.set_id, progress.student_id))
@@ -519,7 +483,7 @@ class Worksheet:
         if target is None:
             raise AnswersFileError(say("worksheet.in_memory"))
         try:
-            self._write(target)
+            self.progress.save(target)
         except (OSError, ValueError) as exc:   # ValueError: a NUL in the path
             raise AnswersFileError(say("worksheet.cannot_write"), target=str(target),
                                    error=str(exc)) from None
@@ -529,34 +493,15 @@ class Worksheet:
         if self.path is None:
             return
         try:
-            self._write(self.path)
+            self.progress.save(self.path)
         except OSError as exc:
             self.status = say("save_failed", file=self.path.name, error=exc.strerror or exc)
         else:
             self.status = say("saved", file=self.path.name)
 
-    def to_json(self) -> str:
-        """The answers file's text: the progress, each answer with its time (`TIME_KEY`).
-
-        >>> sheet = Worksheet.open("passing", student="s1", folder=None)
-        >>> first = sheet.current; first.choose(first.exercise.answer()); _ = first.check()
-        >>> entry = json.loads(sheet.to_json())["answers"][first.exercise.id]
-        >>> sorted(entry), parse_time(entry["time"]).year >= 2025
-        (['answer', 'hints', 'solution_seen', 'time', 'tries'], True)
-        """
-        document = self.progress.to_dict()
-        for key, item in document["answers"].items():
-            if key in self.times:
-                item[TIME_KEY] = self.times[key]
-        return json.dumps(document, ensure_ascii=False, indent=1)
-
-    def _write(self, path: Path) -> None:
-        """Write the answers file (`to_json`)."""
-        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
-
     def data_url(self) -> str:
         """The answers file as a ``data:`` URL (base64 JSON), for a download link."""
-        data = self.to_json().encode("utf-8")
+        data = self.progress.to_json().encode("utf-8")
         return "data:application/json;base64," + base64.b64encode(data).decode("ascii")
 
     def export(self) -> str:
@@ -571,7 +516,7 @@ class Worksheet:
             return False
         name = self.path.name
         try:
-            saved, times = read_answers(self.path)
+            saved = Progress.load(self.path)
         except AnswersFileError as exc:   # the problem said in the learner's language too
             raise AnswersFileError(say("unreadable"), file=name, error=exc) from None
         mine = self.progress
@@ -583,7 +528,6 @@ class Worksheet:
                 raise AnswersFileError(say("not_yours", file=name, what=say(what),
                                            theirs=theirs, mine=ours))
         mine.answers.update(saved.answers)
-        self.times.update(times)
         for attempt in self.attempts:
             attempt._restore()
         done = sum(a.result is not None for a in self.attempts)
