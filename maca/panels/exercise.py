@@ -701,9 +701,6 @@ def exercise_set(lang: str = "tr", name: str = "passing", course: str | None = N
                          folder=folder, text=text)
 
 
-#: the live notebook of each set, in the JupyterLite site (``lite/live_notebooks.py``)
-
-
 class _Section(str):
     """HTML that a notebook (and the book) shows as HTML."""
 
