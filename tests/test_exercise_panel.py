@@ -199,7 +199,8 @@ def test_a_reload_restores_every_answer_and_verdict() -> None:
     answer_by_clicking(pid, wrong_answer(sheet.current))
     act(pid, "hint", "")
     marks, drafts = sheet.marks(), [a.draft for a in sheet]
-    assert "bu tarayıcıda saklanıyor (answers-follow_suit-guest.json)" in draw(pid)
+    drawn = draw(pid)          # kept, said in plain words: no file name on the learner's page
+    assert "bu tarayıcıda saklanıyor: sayfayı" in drawn and "saklanıyor (" not in drawn
     kept = json.loads(PAGE.storage["maca-answers/answers-follow_suit-guest.json"])
     assert len(kept["answers"]) == 2 and kept["answers"][sheet.attempts[1].exercise.id]["hints"]
     page = Page(PAGE.storage)            # a reload: Python starts afresh, the storage stays

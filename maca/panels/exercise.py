@@ -78,10 +78,10 @@ catalogue("exercise_panel", {
     "seen": ("çözümü gösterildi", "solution shown"),
     "new": ("henüz cevap yok", "no answer yet"),
     "question_mark": ("Soru {n}: {mark}", "Question {n}: {mark}"),
-    "kept": ("Cevapların bu tarayıcıda saklanıyor ({file}): sayfayı yeniden açıp seti "
-             "canlandırdığında geri gelir.",
-             "Your answers are kept in this browser ({file}): they come back when you open "
-             "the page again and make the set live."),
+    "kept": ("Cevapların bu tarayıcıda saklanıyor: sayfayı yeniden açıp seti canlandırdığında "
+             "geri gelir.",
+             "Your answers are kept in this browser: they come back when you open the page "
+             "again and make the set live."),
     "memory": ("Cevapların yalnızca bu sayfa açıkken tutuluyor: bitirince cevap dosyasını al.",
                "Your answers are kept only while this page is open: get the answers file when "
                "you are done."),
@@ -640,7 +640,7 @@ class ExercisePanel(Panel):
                 notes.append(f'<p class="maca-note maca-note-error">{escape(sheet.status[lang])}</p>')
             status = (self.opened[lang] + " " if self.opened is not None and self.show_opened
                       else "")
-            kept = (say("exercise_panel.kept", file=name)[lang] if self.store is not None and sheet.path
+            kept = (say("exercise_panel.kept")[lang] if self.store is not None and sheet.path
                     else say("saved", file=name)[lang] if sheet.path else say("exercise_panel.memory")[lang])
             notes.append(f'<p class="maca-ex-file">{escape(status + kept)}</p>')
         if live and sheet.anonymous:
