@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Mapping
 
 from .bots import RandomBot, highest_cards, play_turn
 from .errors import MacaError
@@ -315,7 +316,7 @@ def build_site(serve: str, port: int) -> int:
     os.execv(sys.executable, [sys.executable, str(script), *flags, "--port", str(port)])
 
 
-def help_language(argv: list[str], environ: dict[str, str] | None = None) -> str:
+def help_language(argv: list[str], environ: Mapping[str, str] | None = None) -> str:
     """The language ``--help`` speaks: ``--lang`` on the command line, else ``tr`` when the
     locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first one set) is Turkish, else ``en``.
 
@@ -353,7 +354,8 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     def t(tr: str, en: str) -> str:
         return Text(tr, en)[lang]
 
-    formatter = type("Formatter", (_Formatter,), {"usage_word": t("kullanım: ", "usage: ")})
+    formatter: type[argparse.HelpFormatter] = type(
+        "Formatter", (_Formatter,), {"usage_word": t("kullanım: ", "usage: ")})
 
     def made(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         parser._positionals.title = t("konumsal argümanlar", "positional arguments")

@@ -216,7 +216,7 @@ def test_an_old_file_without_times_is_graded_as_before(folder: Path) -> None:
     path = folder / "answers" / file_of(RESENT_OLD, 1)
     assert "time" not in path.read_text("utf-8")
     row, = grade_files(BASE, [path], COURSE, ASSIGNMENT, students[:0] or None)
-    assert row.error is None and row.by_time == "mtime" and not row.unusual
+    assert row.error is None and row.chosen_by == "mtime" and not row.unusual
     assert not any("ignored" in note for note in row.notes)
 
 
@@ -232,7 +232,7 @@ def test_the_session_writes_a_time_with_every_answer_and_keeps_it(tmp_path: Path
     assert {k: e.time for k, e in again.progress.answers.items()} == {
         k: v["time"] for k, v in written.items()}
     row, = grade_files(BASE, [again.path], COURSE, ASSIGNMENT)
-    assert row.error is None and row.by_time == "time" and not row.notes
+    assert row.error is None and row.chosen_by == "time" and not row.notes
 
 
 @pytest.mark.parametrize("argv, environ, words", [

@@ -424,7 +424,7 @@ def summary_lines(rows: Sequence[GradeRow], students: Sequence[Student] | None,
         who = _who(row.student_id, names)
         if row.resent:
             others = ", ".join(f"{f} ({w})" for f, w in row.resent)
-            key = {"name": "sum_resent_name", "time": "sum_resent"}.get(row.by_time,
+            key = {"name": "sum_resent_name", "time": "sum_resent"}.get(row.chosen_by,
                                                                         "sum_resent_file")
             lines.append(say(key, who=who, count=len(row.resent) + 1, file=row.file,
                              when=moment(row.latest), others=others)[lang])

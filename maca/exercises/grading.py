@@ -170,9 +170,11 @@ class GradeRow:
     odd_name: bool = False   # graded, but the file's name is not the student's
     #: when the file's latest answer was given (or, without times, the file was changed)
     latest: datetime.datetime | None = field(default=None, compare=False)
-    #: latest is an answer's time (reading); how the graded file was chosen among several:
-    #: "time" (the latest answer), "mtime" (changed last), "name" (a tie: the tools' name)
-    by_time: bool | str = field(default=False, compare=False)
+    #: latest is an answer's time (else the file's change time)
+    by_time: bool = field(default=False, compare=False)
+    #: how the graded file was chosen among several: "time" (the latest answer),
+    #: "mtime" (changed last), "name" (a tie: the tools' name); "" when there was one file
+    chosen_by: str = field(default="", compare=False)
     #: graded among several files of the student: those not graded, with their latest time
     resent: list[tuple[str, str]] = field(default_factory=list, compare=False)
     superseded: bool = field(default=False, compare=False)  # a newer file was graded instead
@@ -502,7 +504,8 @@ def _grade_claims(base: ExerciseSet, sid: str,
             continue
         old = rows[i]
         rows[i] = row = _graded(base, progress, old.file, hints, lang, times)
-        row.course, row.latest, row.by_time = old.course, old.latest, how
+        row.course, row.latest, row.by_time = old.course, old.latest, old.by_time
+        row.chosen_by = how
         row.resent = [(rows[k].file, moment(rows[k].latest)) for k in order if k != i]
         if row.resent:
             key = {"name": "grade_dup_won", "time": "grade_latest_won"}.get(how, "grade_mtime_won")
