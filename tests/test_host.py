@@ -181,5 +181,6 @@ def test_a_panel_that_keeps_things_tells_the_page_under_which_keys() -> None:
     from maca.panels import exercise_set, puzzle_series
     assert 'data-maca-keeps="maca-answers/ maca-exercises-who"' in \
         exercise_set("tr", "passing")._repr_html_()
-    assert 'data-maca-keeps="maca-answers/"' in puzzle_series("tr")._repr_html_()
+    assert 'data-maca-keeps="maca-answers/ maca-puzzles/solved"' in \
+        puzzle_series("tr")._repr_html_()
     assert "data-maca-keeps" not in open_panel(PLAY)._repr_html_()

@@ -20,7 +20,7 @@ from ..errors import SettingError, shown
 from ..observation import Observation
 from ..words import Text, catalogue, say
 
-__all__ = ["Explanation", "explain", "WORDS"]
+__all__ = ["Explanation", "explain", "pass_reason", "WORDS"]
 
 #: Every sentence of the bots' hints: (Turkish, English).
 WORDS: dict[str, tuple[str, str]] = {
@@ -67,7 +67,7 @@ WORDS: dict[str, tuple[str, str]] = {
                   "({card})."),
     "dump_low": ("Açılan renkten kartın yok: {card} atarsan eli alamazsın.",
                  "You are void in this suit: discarding {card} cannot win you the trick."),
-    # a pass: one part per reason the policy passes a card for (`maca.bots.simple.pass_reason`)
+    # a pass: one part per reason the policy passes a card for (`pass_reason`)
     "pass": ("Geçir: {parts}.", "Pass {parts}."),
     "pass_queen": ("{cards}, çünkü yanında az maça varken kız korunamaz ve {points} ceza "
                    "puanı getirir",
@@ -190,9 +190,38 @@ _PASS_ORDER = ("queen", "guard", "heart", "points", "void", "short", "high", "re
 _LOW = 7
 
 
+#: a heart this high or higher wins tricks when hearts are led: passed; lower ones are kept
+HIGH_HEART = 11
+
+
+def pass_reason(seen: Observation, card: Card) -> str:
+    """Why `dangerous_cards` passes ``card``: ``queen`` (Q♠ with few spades beside it),
+    ``points`` (a card worth points: Q♠ among long spades, another penalty card),
+    ``guard`` (A♠ or K♠, Q♠ not held and spades short), ``heart`` (a high heart), ``void``
+    (a short side suit's high card), ``high`` (a high card) or ``rest`` (nothing more
+    dangerous is held)."""
+    rules, cards = seen.rules, seen.cards
+    spades = len(cards.of_suit(Suit.SPADES))
+    value = rules.value_of(card)
+    if card == _QS and value > 0:
+        return "queen" if spades < 5 else "points"
+    if card.suit is Suit.SPADES and card.rank > 12 and _QS not in cards and spades < 5:
+        return "guard"
+    if card.suit is Suit.HEARTS and value > 0 and card.rank >= HIGH_HEART:
+        return "heart"
+    if value > 1:
+        return "points"
+    if (card.suit not in (Suit.SPADES, Suit.HEARTS)
+            and len(cards.of_suit(card.suit)) <= rules.pass_count and card.rank >= 10):
+        return "void"
+    if card.rank >= 10:
+        return "high"
+    return "rest"
+
+
 def _explain_pass(seen: Observation, cards: CardSet) -> Explanation:
     """Why passing ``cards`` is sensible, card by card as the policy reads them
-    (`maca.bots.simple.pass_reason`), and the low cards it keeps (lesson 10's advice).
+    (`pass_reason`), and the low cards it keeps (lesson 10's advice).
 
     >>> from maca import Rules, Hand
     >>> hand = Hand.from_cards(Rules.preset("standard"), [
@@ -205,7 +234,6 @@ def _explain_pass(seen: Observation, cards: CardSet) -> Explanation:
     yüksek kartlar eli alabilir. Küçük kartlarını (5♠ 4♠ 3♠ 7♥ 6♥ 2♥ 4♦ 3♦) tut: onlarla alttan oynar, eli
     almazsın.
     """
-    from .simple import pass_reason
     rules, held = seen.rules, seen.cards
     groups: dict[str, list[Card]] = {}
     for c in cards.sorted_for_display():

@@ -12,20 +12,17 @@ are worth passing: every bot that passes on danger uses it.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import Protocol, Sequence
 
 from ..cards import QS as _QS, Card, CardSet, Suit
 from ..hand import Hand
 from ..observation import Observation
 from ..scoring import TEAMS, hand_points, moon_possible, unit_totals
+from .explain import Explanation, explain, pass_reason
 
 __all__ = ["Bot", "RandomBot", "DuckingBot", "CautiousBot", "TimeoutBot", "SensibleBot",
-           "LowestBot", "MoonDefender", "highest_cards", "dangerous_cards", "pass_reason",
+           "LowestBot", "MoonDefender", "highest_cards", "dangerous_cards",
            "best_moon_choice", "play_out", "play_turn"]
-
-if TYPE_CHECKING:
-    from .explain import Explanation
-
 
 class _Explains:
     """`Bot.explain` and `Bot.choose_moon` for the simple players: the rule-based reading of
@@ -33,7 +30,6 @@ class _Explains:
 
     def explain(self, seen: Observation, card: Card | CardSet) -> Explanation:
         """Why ``card`` (or a pass of these cards) can be a sensible choice here, in TR and EN."""
-        from .explain import explain
         return explain(seen, card)
 
     def choose_moon(self, seen: Observation, totals: Sequence[int]) -> str:
@@ -172,35 +168,6 @@ def dangerous_cards(seen: Observation, count: int | None = None) -> list[Card]:
     """
     count = seen.rules.pass_count if count is None else count
     return sorted(seen.cards, key=lambda c: (-_danger(seen, c), c.index))[:count]
-
-
-#: a heart this high or higher wins tricks when hearts are led: passed; lower ones are kept
-HIGH_HEART = 11
-
-
-def pass_reason(seen: Observation, card: Card) -> str:
-    """Why `dangerous_cards` passes ``card``: ``queen`` (Q♠ with few spades beside it),
-    ``points`` (a card worth points: Q♠ among long spades, another penalty card),
-    ``guard`` (A♠ or K♠, Q♠ not held and spades short), ``heart`` (a high heart), ``void``
-    (a short side suit's high card), ``high`` (a high card) or ``rest`` (nothing more
-    dangerous is held)."""
-    rules, cards = seen.rules, seen.cards
-    spades = len(cards.of_suit(Suit.SPADES))
-    value = rules.value_of(card)
-    if card == _QS and value > 0:
-        return "queen" if spades < 5 else "points"
-    if card.suit is Suit.SPADES and card.rank > 12 and _QS not in cards and spades < 5:
-        return "guard"
-    if card.suit is Suit.HEARTS and value > 0 and card.rank >= HIGH_HEART:
-        return "heart"
-    if value > 1:
-        return "points"
-    if (card.suit not in (Suit.SPADES, Suit.HEARTS)
-            and len(cards.of_suit(card.suit)) <= rules.pass_count and card.rank >= 10):
-        return "void"
-    if card.rank >= 10:
-        return "high"
-    return "rest"
 
 
 def _danger(seen: Observation, card: Card) -> int:
