@@ -230,6 +230,7 @@ class PostgresHub(Hub):
         self.kwargs = connection_kwargs(url)
         self.sender: Any = None
         self.sending = asyncio.Lock()
+        self.sends: set[asyncio.Future[None]] = set()       # NOTIFYs under way (`publish`)
         self.task: asyncio.Task[None] | None = None
         self.beating: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
@@ -254,6 +255,7 @@ class PostgresHub(Hub):
     async def stop(self) -> None:
         """Say goodbye (the others forget this process's sockets) and close."""
         try:
+            await asyncio.gather(*self.sends, return_exceptions=True)
             await self.publish({"kind": "bye"})
         except Exception as exc:      # the database is away: the others keep stale presence
             log.warning("maca: could not say goodbye to the other processes (%s)", exc)
@@ -268,10 +270,26 @@ class PostgresHub(Hub):
                 await self.sender.close()
 
     async def publish(self, payload: dict[str, Any]) -> None:
-        """``NOTIFY`` the event to every process, this one included."""
+        """``NOTIFY`` the event to every process, this one included. A caller cancelled
+        meanwhile (a redraw the runtime stops) leaves the send to finish: psycopg closes a
+        connection cancelled mid-query, and a connect cancelled mid-handshake leaves a half-open
+        session that holds up ``DROP DATABASE`` until ``authentication_timeout``."""
+        sending = asyncio.ensure_future(self._notify(json.dumps({**payload,
+                                                                 "process": self.process})))
+        self.sends.add(sending)
+        sending.add_done_callback(self._sent)
+        await asyncio.shield(sending)
+
+    def _sent(self, sending: asyncio.Future[None]) -> None:
+        """A send ended; its failure reaches the caller still waiting (none: dropped here)."""
+        self.sends.discard(sending)
+        if not sending.cancelled():
+            sending.exception()
+
+    async def _notify(self, text: str) -> None:
+        """One ``NOTIFY`` on the sending connection (opened again if it was lost)."""
         import psycopg
 
-        text = json.dumps({**payload, "process": self.process})
         async with self.sending:
             if self.sender.closed:                # lost (the database restarted): open again
                 self.sender = await psycopg.AsyncConnection.connect(**self.kwargs,
