@@ -24,6 +24,7 @@ __all__ = ["Bot", "RandomBot", "DuckingBot", "CautiousBot", "TimeoutBot", "Sensi
            "LowestBot", "MoonDefender", "highest_cards", "dangerous_cards",
            "best_moon_choice", "play_out", "play_turn"]
 
+
 class _Explains:
     """`Bot.explain` and `Bot.choose_moon` for the simple players: the rule-based reading of
     the card, the moon scoring that leaves them furthest ahead."""
