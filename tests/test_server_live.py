@@ -13,6 +13,7 @@ import httpx
 import pytest
 from conftest import PASSWORD, TEACHER
 from test_server_app import answered
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from maca.server.live import Event, make_hub
@@ -52,10 +53,9 @@ def next_draw_with(teacher: Any, text: str, deadline: float) -> str:
             return str(message["html"])
 
 
-def test_a_teacher_on_one_process_sees_a_student_on_another(db_url: str, server: Any) -> None:
-    student_side = server(db_url)
-    teacher_side = server(db_url) if db_url.startswith("postgresql") else student_side
-    teacher = teacher_client(teacher_side.url)
+def joined_student(teacher: httpx.Client, url: str) -> tuple[httpx.Client, int]:
+    """A class of one student (Ayşe) with an assignment, made by ``teacher``; the student
+    joined on the server at ``url``: (her client, the assignment)."""
     made = teacher.post("/teacher/classes", data={"csrf": csrf_of(teacher, "/teacher/"),
                                                   "course": "9A"},
                         files={"class_list": ("c.csv", "student_id,name\n101,Ayşe Yılmaz\n"
@@ -69,10 +69,18 @@ def test_a_teacher_on_one_process_sees_a_student_on_another(db_url: str, server:
     class_code = re.search(r'<code class="code">([A-Z0-9]+)</code>', page)
     join_code = re.search(r"<td><code>([A-Z0-9]+)</code></td>", page)
     assert class_code and join_code
-    student = httpx.Client(base_url=student_side.url, timeout=30)
+    student = httpx.Client(base_url=url, timeout=30)
     joined = student.post("/api/class/join", json={"class_code": class_code.group(1),
                                                     "join_code": join_code.group(1)})
     assert joined.status_code == 200
+    return student, assignment
+
+
+def test_a_teacher_on_one_process_sees_a_student_on_another(db_url: str, server: Any) -> None:
+    student_side = server(db_url)
+    teacher_side = server(db_url) if db_url.startswith("postgresql") else student_side
+    teacher = teacher_client(teacher_side.url)
+    student, assignment = joined_student(teacher, student_side.url)
     with socket(teacher_side.url, f"/ws/teacher?assignment={assignment}",
                 f"maca_teacher={teacher.cookies['maca_teacher']}") as watching:
         next_draw_with(watching, "0 öğrenci çevrimiçi", time.monotonic() + 5)
@@ -90,6 +98,31 @@ def test_a_teacher_on_one_process_sees_a_student_on_another(db_url: str, server:
             print(f"confirmed {1000 * (landed - sent):.0f} ms after sending, on the teacher's "
                   f"page {1000 * (time.monotonic() - landed):.0f} ms after that")
         next_draw_with(watching, "0 öğrenci çevrimiçi", time.monotonic() + 1)
+    teacher.close()
+    student.close()
+
+
+def test_a_sign_out_on_one_process_closes_the_students_sockets_on_another(
+        db_url: str, server: Any) -> None:
+    """A tab left open on a shared computer: the student signs out through one process, and
+    her table and answers sockets on another close with 4401 ("join again")."""
+    signing_out = server(db_url)
+    other_tab = server(db_url) if db_url.startswith("postgresql") else signing_out
+    teacher = teacher_client(signing_out.url)
+    student, _ = joined_student(teacher, signing_out.url)
+    cookie = f"maca_student={student.cookies['maca_student']}"
+    with socket(other_tab.url, "/ws/tables?lang=tr", cookie) as tables, \
+            socket(other_tab.url, "/ws/student", cookie) as answers:
+        answers.send(json.dumps({"type": "ping"}))
+        assert json.loads(answers.recv(timeout=10)) == {"type": "pong"}
+        assert json.loads(tables.recv(timeout=10))["type"] == "faces"
+        out = student.post("/api/class/signout", headers={"origin": signing_out.url})
+        assert out.json() == {"signed_out": True}
+        for closed in (tables, answers):
+            with pytest.raises(ConnectionClosed):
+                while True:
+                    closed.recv(timeout=5)
+            assert closed.close_code == 4401
     teacher.close()
     student.close()
 

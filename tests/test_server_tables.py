@@ -336,6 +336,40 @@ def test_a_card_not_held_is_refused_with_the_engines_reason(room: Room) -> None:
         client.close()
 
 
+def test_threat_use_signed_out_tab(room: Room) -> None:
+    """Signing out in one tab closes the session's table and answers sockets in the others,
+    and what is sent on them after that changes nothing. (threat model:
+    tests/test_server_security.py)"""
+    table, clients, mover = playing(room)
+    token = clients[mover].token
+    headers = {"origin": ORIGIN, "cookie": f"maca_student={token}"}
+    answers = room.web.client.websocket_connect("/ws/student", headers=headers)
+    answers_ws = answers.__enter__()
+    try:
+        answers_ws.send_text(json.dumps({"type": "ping"}))
+        assert receive(answers_ws) == {"type": "pong"}
+        room.web.client.cookies.clear()
+        out = room.web.client.post("/api/class/signout", headers=headers)
+        assert out.json() == {"signed_out": True}
+        assert clients[mover].until(lambda m: m["type"] == "closed") == {"type": "closed",
+                                                                          "code": 4401}
+        assert receive(answers_ws) == {"type": "closed", "code": 4401}
+        before = room.events(table)
+        legal = buttons(clients[mover].html, "card")[0]
+        clients[mover].send({"type": "act", "panel": 1, "action": "card", "value": legal,
+                             "id": "after-sign-out"})
+        answers_ws.send_text(json.dumps({"type": "ping"}))
+        assert last_event(room, table, "away")["seat"] == mover    # its socket is gone
+        assert [e["t"] for e in room.events(table)[len(before):]] == ["away"]   # no card
+        with pytest.raises(WebSocketDisconnect) as again:     # the tab reconnecting
+            room.client(mover)
+        assert again.value.code == 4401                       # the session is gone
+        others = [c for n, c in enumerate(clients) if n != mover]
+        assert all(c.start()["type"] == "draw" for c in others)     # the others play on
+    finally:
+        answers.__exit__(None, None, None)
+
+
 def test_threat_flood_table(room: Room) -> None:
     """A flood is refused and the socket closed; the table is unchanged. (threat model: tests/test_server_security.py)"""
     table, clients, mover = playing(room)
@@ -644,3 +678,51 @@ def test_threat_dodge_loss(db_url: str, site_dir: Path,
         finally:
             for client in room.opened:
                 client.close()
+
+
+def test_a_clock_woken_as_the_runtime_stops_still_stops() -> None:
+    """A table's clock woken in the same moment it is cancelled (a socket closing as the
+    server stops) ends, and so does what a stopped task starts on its way out."""
+    import asyncio
+    import random
+
+    from maca.multiplayer import SharedTable, TableSettings
+    from maca.server.live import Hub
+    from maca.server.tables import Served, TableRuntime
+
+    now = 1_000_000.0
+    settings = TableSettings(level="easy", idle=120)
+    shared = SharedTable(settings, clock=lambda: now, deal_rng=random.Random(1),
+                         players_rng=random.Random(1))
+    shared.sit(100, "Ayşe")
+    while any(s.kind == "empty" for s in shared.seats):
+        shared.add_bot(100)
+    shared.begin(100)
+    while shared.advance():
+        pass
+    assert shared.due() == now + 120          # the clock sleeps two minutes
+
+    async def stop_as_woken() -> None:
+        runtime = TableRuntime(None, Hub(), clock=lambda: now)
+        served = Served(1, 1, settings, shared)
+        runtime.tables[1] = served
+        runtime.own(served)
+        for _ in range(5):
+            await asyncio.sleep(0)             # the clock waits for a change or its time
+        late: list[str] = []
+
+        async def on_the_way_out() -> None:
+            try:
+                await asyncio.sleep(3600)
+            finally:
+                runtime.own(served)            # e.g. a change's lease taken as it ends
+                runtime.chore(asyncio.sleep(3600))
+                late.append("started nothing")
+        runtime.chore(on_the_way_out())
+        await asyncio.sleep(0)
+        served.wake.set()
+        await runtime.stop()
+        assert served.clock is not None and served.clock.done() and not runtime.chores
+        assert late == ["started nothing"]
+
+    asyncio.run(asyncio.wait_for(stop_as_woken(), 10))

@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -26,7 +26,7 @@ from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, Redir
                                  Response)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..exercises.session import answers_file_name
 from ..serving import COMPRESSED, cache_control, gzipped
@@ -38,7 +38,7 @@ from ..multiplayer import TableSettings
 from . import tables as class_tables
 from .errors import (AnswersRefused, InputError, NotFoundError, ServerError, SignInError,
                      TableError, TakenError)
-from .live import Hub, make_hub
+from .live import Hub, make_hub, session_mark
 from .security import (ASGIApp, BodyLimit, Limits, Message, RateLimit, Receive, Scope, Send,
                        Session, Sessions, same_origin)
 from .store import EXPORTS
@@ -264,8 +264,29 @@ class Server:
         #: allowance) and the tables sockets open now
         self.table_rate = RateLimit(TABLE_MESSAGES, TABLE_WINDOW)
         self.table_sockets: dict[int, int] = {}
+        #: a session's mark (`session_mark`) -> how to close each of its sockets here
+        self.session_sockets: dict[str, set[Callable[[], Awaitable[None]]]] = {}
+        hub.session_listeners.add(self.session_ended)
 
     # -- helpers ---------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def kept(self, token: str, close: Callable[[], Awaitable[None]]) -> Iterator[None]:
+        """While in it, a socket of the session of ``token``: ``close`` ends it when the
+        session signs out, in whichever process (`Hub.sign_out`)."""
+        closers = self.session_sockets.setdefault(session_mark(token), set())
+        closers.add(close)
+        try:
+            yield
+        finally:
+            closers.discard(close)
+            if not closers:
+                self.session_sockets.pop(session_mark(token), None)
+
+    def session_ended(self, mark: str) -> None:
+        """A session signed out (heard by the hub): close its sockets here with 4401."""
+        for close in list(self.session_sockets.get(mark, ())):
+            self.runtime.chore(close())
 
     def secure(self, request: Request) -> bool:
         """Whether the request came over HTTPS: served with ``--tls``, or through a TLS proxy
@@ -402,6 +423,7 @@ class Server:
         token = request.cookies.get(STUDENT_COOKIE)
         if token:
             await self.call("sign_out", token=token)
+            await self.hub.sign_out(session_mark(token))
         response = JSONResponse({"signed_out": True})
         response.delete_cookie(STUDENT_COOKIE, path="/", httponly=True, samesite="strict",
                                secure=self.secure(request))
@@ -431,26 +453,34 @@ class Server:
         ready = asyncio.get_running_loop().create_task(self.call("prepare", token=token))
         ready.add_done_callback(lambda task: task.cancelled() or task.exception())
         try:
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is not None and len(text) > self.limits.message:
-                    await ws.send_json({"type": "error", "id": None, "message":
-                                        word("message_too_large").say(
-                                            lang, limit=self.limits.message // 1024)})
-                    await ws.close(1009)
-                    break
-                reply = await self.student_message(token, student, text, lang)
-                if reply is None:          # the store is away: the page reconnects, resends
-                    await ws.close(1011)
-                    break
-                await ws.send_json(reply)
+            with self.kept(token, lambda: close_once(ws, 4401)):
+                await self.student_messages(ws, token, student, lang)
         except WebSocketDisconnect:
             pass
         finally:
             await self.hub.presence(student.class_id, student.id, -1)
+
+    async def student_messages(self, ws: WebSocket, token: str, student: Any,
+                               lang: str) -> None:
+        """Answer the answers socket's messages until it closes (or the session ends)."""
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect" or not is_open(ws):
+                return
+            text = message.get("text")
+            if text is not None and len(text) > self.limits.message:
+                await ws.send_json({"type": "error", "id": None, "message":
+                                    word("message_too_large").say(
+                                        lang, limit=self.limits.message // 1024)})
+                await close_once(ws, 1009)
+                return
+            reply = await self.student_message(token, student, text, lang)
+            if not is_open(ws):
+                return                     # signed out meanwhile: nothing more is said
+            if reply is None:              # the store is away: the page reconnects, resends
+                await close_once(ws, 1011)
+                return
+            await ws.send_json(reply)
 
     async def student_message(self, token: str, student: Any, text: str | None,
                               lang: str) -> dict[str, Any] | None:
@@ -508,36 +538,14 @@ class Server:
         self.table_sockets[student.id] = self.table_sockets.get(student.id, 0) + 1
         player.outbox.put(class_tables.faces_message())
         sender = asyncio.get_running_loop().create_task(player.outbox.run(ws.send_json))
-        rate, key = self.table_rate, f"student:{student.id}"
+
+        async def signed_out() -> None:
+            sender.cancel()
+            await close_once(ws, 4401)
         await self.hub.presence(student.class_id, student.id, +1)
         try:
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                refusal, code = None, 1000
-                if text is not None and len(text) > TABLE_MESSAGE:
-                    refusal, code = class_tables.word("too_large").fill(limit=TABLE_MESSAGE), 1009
-                elif rate.blocked(key):
-                    refusal, code = class_tables.word("flood"), 1008
-                if refusal is not None:
-                    sender.cancel()
-                    await ws.send_json(player.error(refusal))
-                    await ws.close(code)
-                    break
-                rate.fail(key)               # counts every message, not only failures
-                try:
-                    decoded = json.loads(text or "")
-                except (ValueError, RecursionError):
-                    decoded = None
-                try:
-                    player.outbox.put(await player.handle(decoded))
-                except Exception as exc:     # the store is away: the page reconnects, resends
-                    class_tables.log.warning("maca: a table message failed (%s)", exc)
-                    sender.cancel()
-                    await ws.close(1011)
-                    break
+            with self.kept(token, signed_out):
+                await self.table_messages(ws, player, sender, student.id)
         except WebSocketDisconnect:
             pass
         finally:
@@ -547,6 +555,41 @@ class Server:
                 del self.table_sockets[student.id]
             self.runtime.hide(player)
             await self.hub.presence(student.class_id, student.id, -1)
+
+    async def table_messages(self, ws: WebSocket, player: class_tables.Player,
+                             sender: asyncio.Task[None], student: int) -> None:
+        """Answer the tables socket's messages until it closes (or the session ends)."""
+        rate, key = self.table_rate, f"student:{student}"
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect" or not is_open(ws):
+                return
+            text = message.get("text")
+            refusal, code = None, 1000
+            if text is not None and len(text) > TABLE_MESSAGE:
+                refusal, code = class_tables.word("too_large").fill(limit=TABLE_MESSAGE), 1009
+            elif rate.blocked(key):
+                refusal, code = class_tables.word("flood"), 1008
+            if refusal is not None:
+                sender.cancel()
+                await ws.send_json(player.error(refusal))
+                await close_once(ws, code)
+                return
+            rate.fail(key)               # counts every message, not only failures
+            try:
+                decoded = json.loads(text or "")
+            except (ValueError, RecursionError):
+                decoded = None
+            try:
+                answer = await player.handle(decoded)
+            except Exception as exc:     # the store is away: the page reconnects, resends
+                class_tables.log.warning("maca: a table message failed (%s)", exc)
+                sender.cancel()
+                await close_once(ws, 1011)
+                return
+            if not is_open(ws):
+                return                   # signed out while it was handled: no answer
+            player.outbox.put(answer)
 
     async def record(self, request: Request) -> Response:
         """``GET /api/class/records/{table_id}``: the student's game record of a finished
@@ -930,6 +973,17 @@ class Server:
 
 class LoginNeeded(Exception):
     """A teacher's page asked for without a session."""
+
+
+def is_open(ws: WebSocket) -> bool:
+    """Whether the server has not closed ``ws`` (it may still hear what the page sent)."""
+    return ws.application_state == WebSocketState.CONNECTED
+
+
+async def close_once(ws: WebSocket, code: int) -> None:
+    """Close ``ws`` with ``code`` unless it is closed already."""
+    if is_open(ws):
+        await ws.close(code)
 
 
 async def until_closed(ws: WebSocket) -> None:

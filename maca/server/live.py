@@ -34,13 +34,14 @@ that table and the class's lobby.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import time
 import uuid
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 log = logging.getLogger("maca.server")
 
@@ -83,6 +84,7 @@ class Hub:
         self.seen: dict[int, dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
         self.heard: dict[str, float] = {}   # process -> when it was last heard (monotonic)
         self.table_listeners: set[asyncio.Queue[TableNews]] = set()
+        self.session_listeners: set[Callable[[str], None]] = set()
 
     async def start(self) -> None:
         """Begin hearing events (nothing to do in one process)."""
@@ -124,6 +126,10 @@ class Hub:
         await self._tell({"kind": "table", "class": class_id, "table": table, "seq": seq,
                           "status": status})
 
+    async def sign_out(self, mark: str) -> None:
+        """The session of `session_mark` ``mark`` ended: every process closes its sockets."""
+        await self._tell({"kind": "signout", "session": mark})
+
     async def presence(self, class_id: int, student: int, delta: int) -> None:
         """A socket of ``student`` opened (+1) or closed (−1) in this process."""
         key = (class_id, student)
@@ -156,6 +162,12 @@ class Hub:
         if kind == "hello":
             if process != self.process:
                 asyncio.get_running_loop().create_task(self._tell_presence())
+            return
+        if kind == "signout":
+            mark = payload.get("session")
+            if isinstance(mark, str):
+                for ended in list(self.session_listeners):
+                    ended(mark)
             return
         class_id, student = payload.get("class"), payload.get("student")
         if kind == "table":
@@ -201,6 +213,16 @@ class Hub:
             if count:
                 await self.publish({"kind": "presence", "class": class_id, "student": student,
                                     "count": count})
+
+
+def session_mark(token: str) -> str:
+    """What the processes say of a student's session when it ends: neither its token nor the
+    store's key of it.
+
+    >>> session_mark("abc") == session_mark("abc") != session_mark("abd"), len(session_mark("abc"))
+    (True, 32)
+    """
+    return hashlib.sha256(b"maca-session:" + token.encode()).hexdigest()[:32]
 
 
 def connection_kwargs(url: str) -> dict[str, Any]:

@@ -212,6 +212,11 @@ THREAT_LINES: list[tuple[str, bool, str, str]] = [
      "kalkana kaynak 002'deki gibi.",
      "dodge a loss by dropping the connection or leaving: the server writes every result, a "
      "leaver's as source 002 says."),
+    ("use_signed_out_tab", False,
+     "Ortak bir bilgisayarda çıkış yapmış bir arkadaşının açık kalan sekmesinden onun yerine "
+     "oynayamaz ya da cevap gönderemez: çıkış, o oturumun her sekmedeki bağlantısını kapatır.",
+     "play or send answers as a classmate from a tab they left open on a shared computer after "
+     "signing out: signing out closes that session's connections in every tab."),
     ("block_joins", True,
      "Yanlış kodlarla bir sınıfa katılmayı birkaç dakika yavaşlatabilir: o sırada yalnızca hiç "
      "yanlış kod denememiş cihazlar katılır.",

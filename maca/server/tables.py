@@ -34,7 +34,7 @@ import time
 from collections import OrderedDict, defaultdict, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Collection, Mapping, Sequence
+from typing import Any, Awaitable, Callable, Collection, Coroutine, Mapping, Sequence
 
 from starlette.concurrency import run_in_threadpool
 
@@ -619,6 +619,7 @@ class TableRuntime:
         self.appends = GroupCommit(lambda batch: self.call("append_many", appends=batch))
         self.tasks: list[asyncio.Task[None]] = []
         self.chores: set[asyncio.Task[None]] = set()
+        self.stopping = False
 
     # -- life ---------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -627,19 +628,26 @@ class TableRuntime:
         loop = asyncio.get_running_loop()
         self.tasks = [loop.create_task(self._hear(queue)), loop.create_task(self._keep())]
 
-    def chore(self, work: Awaitable[None]) -> None:
-        """Run ``work`` on its own (a redraw, a connection noted); `stop` cancels it."""
+    def chore(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on its own (a redraw, a connection noted); `stop` cancels it, and
+        once it has begun no chore starts."""
+        if self.stopping:
+            work.close()
+            return
         task = asyncio.ensure_future(work)
         self.chores.add(task)
         task.add_done_callback(self.chores.discard)
 
     async def stop(self) -> None:
-        """Stop the clocks and give the leases back (another process takes them at once)."""
-        tasks = [*self.tasks, *self.chores,
-                 *(s.clock for s in self.tables.values() if s.clock)]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        """Stop the clocks and give the leases back (another process takes them at once).
+        What a stopped task started on its way out (a clock, a chore) is stopped too."""
+        self.stopping = True
+        while tasks := [t for t in (*self.tasks, *self.chores,
+                                    *(s.clock for s in self.tables.values() if s.clock))
+                        if not t.done()]:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
         await self.appends.stop()
         for served in list(self.tables.values()):
             if served.owned:
@@ -841,6 +849,8 @@ class TableRuntime:
     def own(self, served: Served) -> None:
         """This process runs the table's clock and computer players now."""
         served.owned = True
+        if self.stopping:
+            return
         if served.clock is None or served.clock.done():
             served.clock = asyncio.get_running_loop().create_task(self._run_clock(served))
         served.wake.set()
@@ -850,16 +860,17 @@ class TableRuntime:
         it (`step`), while this process owns the table."""
         idle = False          # the last step found nothing to do: wait for a change
         try:
-            while served.owned and self.tables.get(served.id) is served:
+            while served.owned and self.tables.get(served.id) is served and not self.stopping:
                 async with served.lock:
                     due = served.shared.due() if served.status in GOING else None
                 wait = None if due is None else max(0.0, due - self.clock())
                 if idle and wait == 0.0:
                     wait = IDLE_WAIT
                 if wait is None or wait > 0:
-                    try:
-                        await asyncio.wait_for(served.wake.wait(), wait)
-                    except asyncio.TimeoutError:
+                    try:      # (not wait_for: on 3.11 it drops a cancel that meets a wake)
+                        async with asyncio.timeout(wait):
+                            await served.wake.wait()
+                    except TimeoutError:
                         pass
                     served.wake.clear()
                 idle = False
