@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
+from typing import Any, AsyncIterator, Callable, Coroutine, Iterator
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -250,6 +250,10 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+#: how a socket is closed when its session signs out
+Closer = Callable[[], Coroutine[Any, Any, None]]
+
+
 class Server:
     """The routes' handlers around one store, one hub and the server's settings."""
 
@@ -265,13 +269,13 @@ class Server:
         self.table_rate = RateLimit(TABLE_MESSAGES, TABLE_WINDOW)
         self.table_sockets: dict[int, int] = {}
         #: a session's mark (`session_mark`) -> how to close each of its sockets here
-        self.session_sockets: dict[str, set[Callable[[], Awaitable[None]]]] = {}
+        self.session_sockets: dict[str, set[Closer]] = {}
         hub.session_listeners.add(self.session_ended)
 
     # -- helpers ---------------------------------------------------------------------------
 
     @contextlib.contextmanager
-    def kept(self, token: str, close: Callable[[], Awaitable[None]]) -> Iterator[None]:
+    def kept(self, token: str, close: Closer) -> Iterator[None]:
         """While in it, a socket of the session of ``token``: ``close`` ends it when the
         session signs out, in whichever process (`Hub.sign_out`)."""
         closers = self.session_sockets.setdefault(session_mark(token), set())
