@@ -138,8 +138,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "pass_waiting": ("{cards} kartlarını {seat:dat} geçirdin.", "You passed {cards} to {seat:dat}."),
     "passed_other": ("{seat:Nom} geçireceği kartları seçti.",
                      "{seat:Nom} has chosen the cards to pass."),
-    "peskir_other": ("{seat:Nom} peşkir dedi: bu turda hiç el almayacak.",
-                     "{seat:Nom} declared peşkir: no trick this hand."),
     "moon_chosen": ("{seat:Nom} {choice} seçti.", "{seat:Nom} chose {choice}."),
     "moon_style_old": ("eski usulü", "the old style"),
     "moon_style_new": ("yeni usulü", "the new style"),
@@ -438,7 +436,7 @@ def _fact_note(fact: tuple[Any, ...], seat: int, frame: _Frame) -> Note | None:
     if what == "passed":
         return Note.of(say("multiplayer.passed_other", seat=frame.word(about)))
     if what == "peskir":
-        return Note.of(say("multiplayer.peskir_other", seat=frame.word(about)))
+        return Note.of(say("table.peskir_other", seat=frame.word(about)))
     if what == "left":
         return Note.of(say(f"multiplayer.left_{fact[3]}", name=fact[2]))
     return Note.of(say(f"multiplayer.{what}", name=fact[2]))
@@ -638,6 +636,7 @@ class SharedTable:
         hand = self._hand
         if self._peskir_waiting():
             raise IllegalActionError(Verdict(Reason.PESKIR_TOO_LATE))
+        self._answered.update(self._peskir_unanswered())   # (older logs: computers never said)
         before = len(hand.tricks)
         hand.play(card, seat=seat)
         self._decide(seat)
@@ -727,14 +726,18 @@ class SharedTable:
         assert self.game is not None
         return self.game.hand
 
-    def _peskir_waiting(self) -> tuple[int, ...]:
-        """The people still to answer the peşkir question (before the first card)."""
+    def _peskir_unanswered(self) -> tuple[int, ...]:
+        """The seats, people's and computer players', still to answer the peşkir question
+        (before the first card)."""
         hand = self._hand
         if (not self.rules.peskir or hand.phase != "play" or hand.trick_number != 1
                 or hand.current_trick.cards):
             return ()
-        return tuple(s for s, info in enumerate(self._seats)
-                     if info.kind == "person" and s not in self._answered)
+        return tuple(s for s in range(self.players) if s not in self._answered)
+
+    def _peskir_waiting(self) -> tuple[int, ...]:
+        """The people still to answer the peşkir question."""
+        return tuple(s for s in self._peskir_unanswered() if self._seats[s].kind == "person")
 
     def _moon_pending(self) -> bool:
         hand = self._hand
@@ -759,7 +762,7 @@ class SharedTable:
                          if info.kind == "person" and s not in self._ready)
         if hand.phase == "pass":
             return tuple(s for s in range(self.players) if hand.given(s) is None)
-        waiting = self._peskir_waiting()
+        waiting = self._peskir_unanswered()
         if waiting:
             return waiting
         assert hand.to_move is not None
@@ -788,7 +791,7 @@ class SharedTable:
             return "game_over" if self.status == "over" else "hand_over"
         if hand.phase == "pass":
             return "pass" if hand.given(seat) is None else "passed"
-        waiting = self._peskir_waiting()
+        waiting = self._peskir_unanswered()
         if seat in waiting:
             return "peskir"
         return "play" if not waiting and hand.to_move == seat else "wait"
@@ -1125,8 +1128,9 @@ class SharedTable:
         if hand.phase == "pass":
             return next((("pass", s) for s in range(self.players)
                          if hand.given(s) is None and self._seats[s].kind == "bot"), None)
-        if self._peskir_waiting():
-            return None
+        waiting = self._peskir_unanswered()
+        if waiting:
+            return next((("peskir", s) for s in waiting if self._seats[s].kind == "bot"), None)
         mover = hand.to_move
         assert mover is not None
         return ("play", mover) if self._seats[mover].kind == "bot" else None
@@ -1172,7 +1176,7 @@ class SharedTable:
             done = [h.points() for h in self.game.hands[:-1]]
             before = [sum(col) for col in zip(*done)] if done else [0] * self.players
             return {"choice": player.choose_moon(seen, before)}
-        return {"declare": False}
+        return {"declare": player.choose_peskir(seen)}
 
     def _expire(self, what: str, seat: int) -> list[dict[str, Any]]:
         if what == "window":
@@ -1266,7 +1270,7 @@ class SharedTable:
             return "moon" if self._moon_pending() else "next"
         if hand.phase == "pass":
             return "pass"
-        return "peskir" if self._peskir_waiting() else "play"
+        return "peskir" if self._peskir_unanswered() else "play"
 
     def _leave_question(self, seat: int) -> Note | None:
         """"Are you sure?" with what leaving would write, once the seat pressed "leave"."""

@@ -141,6 +141,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "peskir_yes": ("Peşkir de", "Declare peşkir"),
     "peskir_no": ("Peşkir demiyorum", "No peşkir"),
     "peskir_declared": ("Peşkir dedin: hiç el alma!", "You declared peşkir: take no trick!"),
+    "peskir_other": ("{seat:Nom} peşkir dedi: bu turda hiç el almayacak.",
+                     "{seat:Nom} declared peşkir: no trick this hand."),
     "not_now": ("Şu an bunu yapamazsın.", "You cannot do that now."),
     "new_game": ("Yeni oyun: {rules}, bilgisayar oyuncuları: {level}, hedef {target}.",
                  "New game: {rules}, computer players: {level}, target {target}."),
@@ -371,6 +373,7 @@ class _Snapshot:
     hands: int
     hand: Hand
     asked_peskir: int
+    bots_asked: int
     recorded: bool
 
 
@@ -421,6 +424,7 @@ class Table:
         self.selected = CardSet()
         self.left = False
         self._asked_peskir = 0          # the hand number whose peşkir question was answered
+        self._bots_asked = 0            # … and the computer players'
         self._recorded = False
         self._snapshots: list[_Snapshot] = []
         self._turn_started: float | None = None
@@ -660,7 +664,7 @@ class Table:
         snap = self._snapshots.pop()
         self.game.hands[snap.hands - 1:] = [snap.hand.copy()]
         self.selected = CardSet()
-        self._asked_peskir = snap.asked_peskir
+        self._asked_peskir, self._bots_asked = snap.asked_peskir, snap.bots_asked
         if self._recorded and not snap.recorded:
             self.results.pop()
         self._recorded = snap.recorded
@@ -744,7 +748,7 @@ class Table:
 
     def _save(self) -> None:
         self._snapshots.append(_Snapshot(len(self.game.hands), self.hand.copy(),
-                                         self._asked_peskir, self._recorded))
+                                         self._asked_peskir, self._bots_asked, self._recorded))
 
     def _give(self, cards: CardSet, timed_out: bool = False) -> None:
         """Pass ``cards`` (chosen by the timer when ``timed_out``: the note says so, naming the
@@ -773,6 +777,20 @@ class Table:
         else:
             self.note = None
         self._advance(keep_note=declare)
+
+    def _bots_answer_peskir(self) -> None:
+        """Before a hand's first card, under peşkir, the computer players say whether they
+        declare it (once a hand, before you are asked)."""
+        hand = self.hand
+        if (not self.rules.peskir or self._bots_asked == hand.number or hand.phase != "play"
+                or hand.tricks or hand.current_trick.cards):
+            return
+        self._bots_asked = hand.number
+        for seat, player in enumerate(self.bots):
+            if player is not None and player.choose_peskir(hand.observe(seat)):
+                hand.declare_peskir(seat)
+                self.events.append(Note.of(say("table.peskir_other",
+                                               seat=_seat(seat, self.players))))
 
     def _play(self, card: Card) -> None:
         self._clear_events()
@@ -814,6 +832,7 @@ class Table:
                                  count=self.rules.pass_count)
                     self.note = Note.join(self.note, Note.of(choose))
                 return
+        self._bots_answer_peskir()
         if self._peskir_pending():
             self._start_turn()
             return

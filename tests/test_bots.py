@@ -10,7 +10,7 @@ import pytest
 from maca import PRESETS, Hand, Rules
 from maca.bots import (LEVELS, CautiousBot, HardBot, RandomBot, RuleBot, SensibleBot,
                        TimeoutBot, bot, dangerous_cards, play_out)
-from maca.bots.hard import constraints, sample_world
+from maca.bots.worlds import constraints, sample_world
 from maca.cards import Card, CardSet
 from maca.errors import SettingError
 from maca.notation import Position
@@ -292,3 +292,33 @@ def test_the_pass_hint_says_what_the_policy_passes_and_keeps() -> None:
         symbols = {c.symbol for c in passed}
         assert symbols <= set(re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", named))
         assert not symbols & set(re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", kept))
+
+
+def test_peskir_is_declared_on_a_hand_that_takes_no_trick_and_not_on_one_that_takes_all() -> None:
+    from maca.bots import RandomBot, TimeoutBot
+    hand = Hand.from_position("turkish hand=1 cards=5432.5432.5432.2/AKQJ.AKQJ.AKQJ.A/"
+                              "T9876.T9876.T9.K/..876.QJT9876543 trick=1:")
+    low, high = hand.observe(0), hand.observe(1)
+    for player in (RuleBot(), HardBot(seed=1, budget=None, worlds=8)):
+        assert player.choose_peskir(low) and not player.choose_peskir(high)
+    assert [RuleBot().choose_peskir(hand.observe(s)) for s in range(4)] == \
+        [RuleBot().choose_peskir(hand.observe(s)) for s in range(4)]      # the same hand, the same
+    for simple in (RandomBot(1), CautiousBot(), TimeoutBot()):
+        assert not simple.choose_peskir(low)                              # they never declare
+
+
+def test_a_medium_declarer_plays_every_card_to_take_no_trick() -> None:
+    """Having declared peşkir, the rule-based player plays `peskir_card` at every turn: it
+    leads its lowest card, ducks under the winning card and throws its highest when void."""
+    from maca.bots.policy import peskir_card
+    hand = Hand.deal(Rules.preset("turkish"), seed=5)
+    hand.declare_peskir(2)
+    players = [RuleBot()] * 4
+    while not hand.is_over:
+        seen = hand.observe(hand.to_move)
+        card = players[seen.seat].choose_play(seen)
+        if seen.seat == 2:
+            trick = [c.index for c in seen.current_trick.cards]
+            assert card.index == peskir_card(seen.legal.mask, trick, len(trick) == 3)
+        hand.play(card)
+    assert hand.peskir == (2,)

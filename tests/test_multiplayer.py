@@ -659,7 +659,9 @@ def test_peskir_is_asked_of_every_person_before_the_first_card() -> None:
     settle(table)
     assert table.view(0).stage == table.view(1).stage == "peskir"
     assert "Peşkir demek ister misin" in table.view(0).note.text("tr")
-    assert table.view(2).stage == "wait"          # the computer players are not asked
+    assert table.view(2).stage == "wait"          # the computer players answered at once
+    assert [(e["seat"], e["by"]) for e in table.events if e["t"] == "peskir"] == [
+        (2, "bot"), (3, "bot")]
     assert table.advance() == []                  # nobody plays before the answers
     table.act(PERSON, "peskir", "yes")
     assert table.view(0).stage == "wait"
@@ -674,6 +676,39 @@ def test_peskir_is_asked_of_every_person_before_the_first_card() -> None:
     settle(table)
     mover = table._hand.to_move
     assert table._hand.current_trick.cards or table.seats[mover].kind == "person"
+
+
+def test_computer_players_declare_peskir_on_a_safe_hand_and_play_to_take_no_trick() -> None:
+    for seed in range(1, 80):
+        table = make_table(people=1, rules="turkish", seed=seed)
+        settle(table)
+        if table._hand.peskir:
+            break
+    else:
+        raise AssertionError("no computer player declared peşkir in 80 deals")
+    declarer = table._hand.peskir[0]
+    answers = [e for e in table.events if e["t"] in ("peskir", "play")]
+    assert [(e["t"], e["by"]) for e in answers] == [("peskir", "bot")] * 3   # before any card
+    heard = " ".join(e.text("en") for e in table.view(0).events)
+    assert "declared peşkir: no trick this hand" in heard
+    table.act(PERSON, "peskir", "no")
+    play_on(table, 1, random.Random(seed), until=lambda t: t._hand.is_over)
+    points = table._hand.points()[declarer]
+    assert points == table.rules.peskir_success or points >= table.rules.peskir_failure
+
+
+def test_a_log_from_before_the_computer_players_answered_peskir_still_replays() -> None:
+    """Tables begun before computer players were asked: their logs have no answer of theirs,
+    and the first card counts as their "no"."""
+    table = make_table(people=1, rules="turkish", seed=1)
+    settle(table)
+    table.act(PERSON, "peskir", "no")
+    play_on(table, 1, random.Random(1), until=lambda t: len(t._hand.tricks) == 3)
+    assert not table._hand.peskir
+    kept = [e for e in table.events if not (e["t"] == "peskir" and e.get("by") == "bot")]
+    older = [{**e, "seq": n} for n, e in enumerate(kept, start=1)]
+    replayed = SharedTable(table.settings, older, clock=table.clock)
+    assert replayed.view(0) == table.view(0) and replayed.record() == table.record()
 
 
 def _moon_events(shooter: int) -> list[dict[str, Any]]:

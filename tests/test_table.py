@@ -287,6 +287,20 @@ def test_peskir_is_asked_under_turkish_rules() -> None:
     assert table.undo() and table.stage == "peskir"
 
 
+def test_the_computer_players_declare_peskir_before_you_are_asked() -> None:
+    table = Table("turkish", level="medium", seed=2)
+    assert table.stage == "peskir" and table.hand.peskir == (2,)
+    assert [e.text("tr") for e in table.events] == [
+        "Kuzey peşkir dedi: bu turda hiç el almayacak."]
+    assert table.declare_peskir(False)
+    assert table.undo() and table.stage == "peskir" and table.hand.peskir == (2,)
+    assert table.declare_peskir(False) and table.hand.peskir == (2,)    # asked once a hand
+    while table.stage not in ("hand_over", "game_over"):
+        _decide(table)
+    points = table.hand.points()[2]
+    assert points == table.rules.peskir_success or points >= table.rules.peskir_failure
+
+
 def test_a_moon_shot_under_the_choice_rule_is_decided() -> None:
     """Computer shooters choose by themselves; a learner who shoots is asked."""
     from maca import Hand

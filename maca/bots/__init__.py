@@ -10,8 +10,10 @@ played in public), so it cannot cheat.
 =========  ==================================================================================
 
 Every bot follows one protocol (`Bot`): ``choose_pass``, ``choose_play``, ``choose_moon``
-(the scoring of its moon under the ``choice`` rule) and ``explain`` (a short reason in Turkish
-and English, the hint at the table). The player put in for a learner
+(the scoring of its moon under the ``choice`` rule), ``choose_peskir`` (declare peşkir before
+the first card? the medium and hard players play the hand out over sampled deals, both ways;
+the simple players never do) and ``explain`` (a short reason in Turkish and English, the hint
+at the table). The player put in for a learner
 whose rated timer ran out (`TimeoutBot`) and the lessons' scripted players (`SensibleBot`,
 `LowestBot`, `MoonDefender`) are bots like the others; every pass made on danger reads it
 from `dangerous_cards`.

@@ -1,8 +1,9 @@
 """The ``hard`` computer player: determinized sampling. For each card it may play, it deals
 the cards it has not seen to the other seats in many ways that agree with everything it has
-seen (voids shown, the cards it passed, who led hearts, forced discards), plays each deal out
-with the rule-based policy (`maca.bots.policy`) for every seat, and plays the card that cost
-it the fewest points on average. A time budget bounds each move.
+seen (`maca.bots.worlds`), plays each deal out with the rule-based policy
+(`maca.bots.policy`) for every seat, and plays the card that cost it the fewest points on
+average. A time budget bounds each move; peşkir is declared as the medium player declares it,
+over more deals.
 
 It reads only its `Observation`: the hidden cards are sampled, never looked at.
 
@@ -21,19 +22,19 @@ import time
 from itertools import combinations
 from typing import Sequence
 
-from ..cards import (AH_MASK as _AH, HEARTS_MASK as _HEARTS, KH_MASK as _KH, QS_MASK as _QS,
-                     SUIT_MASKS as _SUITS, Card, CardSet)
+from ..cards import SUIT_MASKS as _SUITS, Card, CardSet
 from ..errors import SettingError, shown
 from ..hand import Hand
 from ..observation import Observation
 from ..scoring import hand_points
 from ..words import catalogue, say
 from .explain import Explanation, explain
-from .policy import RuleBot, rule_choice, rule_playout, seen_state, tables
+from .policy import (PESKIR_MARGIN, RuleBot, peskir_outlook, rule_choice, rule_playout,
+                     seen_state, tables)
 from .simple import best_moon_choice, dangerous_cards, play_out
+from .worlds import constraints, sample_world
 
-__all__ = ["HardBot", "Constraints", "constraints", "sample_world", "BUDGET", "BROWSER_BUDGET",
-           "PASS_BUDGET"]
+__all__ = ["HardBot", "BUDGET", "BROWSER_BUDGET", "PASS_BUDGET"]
 
 #: Seconds of thought per move: in CPython, and in the browser (Pyodide is slower, so the same
 #: time buys fewer deals; the page stays responsive).
@@ -41,126 +42,8 @@ BUDGET = 0.25
 BROWSER_BUDGET = 0.4
 #: The most seconds a pass is thought about (it gets twice a move's budget up to this).
 PASS_BUDGET = 0.5
-
-
-class Constraints:
-    """What the seat knows about the hidden cards: which are unseen, how many each seat holds,
-    the cards known to be in a seat's hand, and the cards a seat cannot hold."""
-
-    def __init__(self, unknown: int, need: list[int], fixed: list[int], excluded: list[int]):
-        self.unknown = unknown      # cards to deal to the other seats
-        self.need = need            # how many of them each seat gets
-        self.fixed = fixed          # cards known to be held by each seat (our passed cards)
-        self.excluded = excluded    # cards each seat cannot hold
-
-
-def constraints(seen: Observation) -> Constraints:
-    """What ``seen`` says about the other hands.
-
-    >>> from maca import Rules, Hand
-    >>> hand = Hand.from_position("standard hand=4 cards=AKQJT98765432.../.AKQJT98765432../"
-    ...     "..AKQJT98765432./...AKQJT9876543 trick=3:2C")
-    >>> known = constraints(hand.observe(0))
-    >>> known.need, bin(known.unknown).count("1")
-    ([0, 13, 13, 12], 38)
-    """
-    rules = seen.rules
-    n, me = rules.players, seen.seat
-    played = [0] * n
-    excluded = [0] * n
-    turkish = rules.discard_order == "turkish"
-    broken = False
-    tricks = [*seen.tricks, seen.current_trick]
-    for number, trick in enumerate(tricks):
-        if not trick.cards:
-            continue
-        led = trick.cards[0].suit
-        lead_mask = trick.cards[0].mask
-        if (lead_mask & _HEARTS and not broken and rules.must_break_hearts and number > 0):
-            # hearts led before they were broken: the leader held nothing else
-            excluded[trick.leader] |= rules.deck_mask & ~_HEARTS & ~(
-                0 if rules.lead_hearts_instead_of_queen else _QS)
-        for seat, card in trick.plays():
-            played[seat] |= card.mask
-            if card.suit is not led:
-                excluded[seat] |= _SUITS[led]
-                if turkish:
-                    order = (_QS, _AH, _KH)
-                    for bit in order:
-                        if card.mask == bit:
-                            break
-                        excluded[seat] |= bit
-                    if number > 0 and not card.mask & (_HEARTS | _QS):
-                        excluded[seat] |= _HEARTS
-            if card.mask & _HEARTS or (rules.queen_breaks_hearts and card.mask == _QS):
-                broken = True
-    fixed = [0] * n
-    if seen.passed is not None and seen.phase != "pass":
-        target = rules.seat_towards(me, seen.pass_direction)
-        if target is not None:
-            gone = seen.played.mask
-            fixed[target] = seen.passed.mask & ~gone
-    need = [0] * n
-    for seat in range(n):
-        if seat != me:
-            need[seat] = rules.hand_size - played[seat].bit_count() - fixed[seat].bit_count()
-    unknown = seen.unseen.mask
-    for seat in range(n):
-        excluded[seat] &= ~fixed[seat]
-    return Constraints(unknown, need, fixed, excluded)
-
-
-def sample_world(known: Constraints, seat: int, held: int, rng: random.Random,
-                 tries: int = 20) -> list[int]:
-    """One way the hidden cards may lie: every seat's cards, ``seat`` holding ``held``; each
-    other seat gets as many cards as it holds and none it cannot hold. If the constraints are
-    too tight for ``tries`` random attempts, the cards a seat cannot hold are ignored (a
-    possible deal is better than none).
-
-    >>> k = Constraints(0b1111, [0, 2, 2, 0], [0, 0, 0, 0], [0, 0b0011, 0, 0])
-    >>> sample_world(k, 0, 0b110000, random.Random(1))
-    [48, 12, 3, 0]
-    """
-    cards = [c for c in range(52) if known.unknown >> c & 1]
-    n = len(known.need)
-    excluded = known.excluded
-    constrained = [s for s in range(n) if s != seat and excluded[s] & known.unknown]
-    for attempt in range(tries + 1):
-        world = list(known.fixed)
-        world[seat] = held
-        if not constrained or attempt == tries:
-            rng.shuffle(cards)
-            at = 0
-            for s in range(n):
-                if s != seat:
-                    take = known.need[s]
-                    for c in cards[at: at + take]:
-                        world[s] |= 1 << c
-                    at += take
-            return world
-        room = list(known.need)
-        room[seat] = 0
-        # the most constrained cards first: those few seats may hold
-        order = sorted(cards, key=lambda c: (sum(1 for s in range(n) if room[s]
-                                                 and not excluded[s] >> c & 1), rng.random()))
-        ok = True
-        for c in order:
-            bit = 1 << c
-            seats = [s for s in range(n) if room[s] and not excluded[s] & bit]
-            if not seats:
-                ok = False
-                break
-            total = sum(room[s] for s in seats)
-            pick = rng.random() * total
-            for s in seats:
-                pick -= room[s]
-                if pick < 0:
-                    break
-            world[s] |= bit
-            room[s] -= 1
-        if ok:
-            return world
-    raise AssertionError("unreachable")  # pragma: no cover
+#: The deals played out before the peşkir question is answered (each one twice).
+PESKIR_WORLDS = 120
 
 
 def _equivalent_groups(legal: int, held: int, gone: int, values: Sequence[int]) -> list[int]:
@@ -296,6 +179,7 @@ class HardBot:
         me, rules = seen.seat, seen.rules
         taken0 = [s.mask for s in seen.taken]
         peskir = [s in seen.peskir for s in range(rules.players)]
+        avoid = sum(1 << s for s in seen.peskir)       # declarers play to take no trick
         tricks_left = rules.hand_size - len(seen.tricks)
         totals = dict.fromkeys(candidates, 0)
         worlds = 0
@@ -310,7 +194,7 @@ class HardBot:
                 cards[me] ^= 1 << card
                 taken, won_now = taken0[:], won[:]
                 rule_playout(t, cards, taken, won_now, seen.hearts_broken, first, leader,
-                             trick + [card], tricks_left, gone | 1 << card)
+                             trick + [card], tricks_left, gone | 1 << card, avoid)
                 totals[card] += hand_points(rules, taken, won_now, peskir)[me]
             worlds += 1
         means = {c: totals[c] / worlds for c in candidates}
@@ -321,6 +205,12 @@ class HardBot:
     def choose_moon(self, seen: Observation, totals: Sequence[int]) -> str:
         """The moon scoring that leaves this seat furthest ahead (`best_moon_choice`)."""
         return best_moon_choice(seen, totals)
+
+    def choose_peskir(self, seen: Observation) -> bool:
+        """Whether to declare peşkir: as the medium player decides (`peskir_outlook`, by
+        `PESKIR_MARGIN`), over `PESKIR_WORLDS` deals."""
+        declared, plain = peskir_outlook(seen, self.rng, PESKIR_WORLDS)
+        return declared < plain - PESKIR_MARGIN
 
     def explain(self, seen: Observation, card: Card | CardSet) -> Explanation:
         """The rule-based reason for ``card``, and what the simulations found when ``card``

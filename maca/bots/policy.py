@@ -12,6 +12,7 @@ True
 """
 from __future__ import annotations
 
+import random
 from typing import Sequence
 
 from ..cards import (HEARTS_MASK as _HEARTS, QS_MASK as _QS, SPADES_MASK, SUIT_MASKS as _SUITS,
@@ -19,11 +20,18 @@ from ..cards import (HEARTS_MASK as _HEARTS, QS_MASK as _QS, SPADES_MASK, SUIT_M
 from ..legality import allowed, compiled, moment_cascade
 from ..observation import Observation
 from ..rules import Rules
+from ..scoring import hand_points
 from ..trick import FOLLOWERS as _FOLLOWERS, best_position
 from .explain import Explanation, explain
 from .simple import best_moon_choice, dangerous_cards, play_out
+from .worlds import constraints, sample_world
 
-__all__ = ["RuleBot", "rule_card", "rule_playout", "Tables", "tables", "play_out"]
+__all__ = ["RuleBot", "rule_card", "rule_playout", "peskir_card", "peskir_outlook", "Tables",
+           "tables", "play_out", "PESKIR_WORLDS", "PESKIR_MARGIN"]
+
+#: the deals the medium player plays out before it answers the peşkir question, and how many
+#: points on average declaring must save
+PESKIR_WORLDS, PESKIR_MARGIN = 24, 3.0
 
 _HIGH_SPADES = SPADES_MASK & -(_QS << 1)  # K♠ A♠
 _LOW_SPADES = SPADES_MASK & (_QS - 1)     # 2♠ … J♠
@@ -142,10 +150,36 @@ def rule_card(t: Tables, cands: int, held: int, trick: Sequence[int], gone: int)
     return rule_choice(t, cands, held, trick, gone)[0]
 
 
+def peskir_card(cands: int, trick: Sequence[int], last: bool) -> int:
+    """The card of a seat that declared peşkir and must take no trick: it leads its lowest
+    card, follows with its highest card under the winning one (when it cannot, with its
+    lowest over it, or its highest when ``last`` to play: the trick is lost anyway), and
+    when void throws its highest card (the one likeliest to win a trick later).
+
+    >>> [peskir_card(0b1001 << 13 | 0b10, [], False), peskir_card(0b1011, [3], False)]
+    [13, 1]
+    >>> [peskir_card(0b1100, [1], False), peskir_card(0b1100, [1], True)]
+    [2, 3]
+    """
+    if not cands & (cands - 1):
+        return cands.bit_length() - 1
+    bits = [c for c in range(52) if cands >> c & 1]
+    if not trick:
+        return min(bits, key=lambda c: (c % 13, c))
+    follow = cands & _SUITS[trick[0] // 13]
+    if not follow:
+        return max(bits, key=lambda c: (c % 13, c))
+    below = follow & ((1 << trick[best_position(trick)]) - 1)
+    if below:
+        return below.bit_length() - 1
+    return follow.bit_length() - 1 if last else (follow & -follow).bit_length() - 1
+
+
 def rule_playout(t: Tables, cards: list[int], taken: list[int], won: list[int], broken: bool,
                  first: bool, leader: int, trick: list[int], tricks_left: int,
-                 gone: int) -> None:
-    """Play a hand to its end with every seat following the policy; ``cards``, ``taken`` and
+                 gone: int, avoid: int = 0) -> None:
+    """Play a hand to its end with every seat following the policy (the seats in the
+    bitmask ``avoid``, which declared peşkir: `peskir_card`); ``cards``, ``taken`` and
     ``won`` (per seat) are changed in place. ``trick`` is the trick in progress (card ints,
     in play order from ``leader``), ``gone`` every card played so far (the trick's too).
 
@@ -159,7 +193,8 @@ def rule_playout(t: Tables, cards: list[int], taken: list[int], won: list[int], 
         if not trick:
             cascade = leads[first * 2 + broken]
             cands = allowed(cascade, cards[leader]) if cascade else cards[leader]
-            card = rule_card(t, cands, cards[leader], trick, gone)
+            card = (peskir_card(cands, trick, False) if avoid >> leader & 1
+                    else rule_card(t, cands, cards[leader], trick, gone))
             cards[leader] ^= 1 << card
             gone |= 1 << card
             trick.append(card)
@@ -168,7 +203,8 @@ def rule_playout(t: Tables, cards: list[int], taken: list[int], won: list[int], 
         for seat in _FOLLOWERS[n][leader][len(trick) - 1:]:
             held = cards[seat]
             cands = (held & led or held) if simple else allowed(cascade, held)
-            card = rule_card(t, cands, held, trick, gone)
+            card = (peskir_card(cands, trick, len(trick) == n - 1) if avoid >> seat & 1
+                    else rule_card(t, cands, held, trick, gone))
             cards[seat] = held ^ 1 << card
             gone |= 1 << card
             trick.append(card)
@@ -196,6 +232,38 @@ def seen_state(seen: Observation) -> tuple[list[int], int, list[int], bool, int]
     return trick, seen.current_trick.leader, won, not seen.tricks, seen.played.mask
 
 
+def peskir_outlook(seen: Observation, rng: random.Random, worlds: int) -> tuple[float, float]:
+    """The seat's average points this hand if it declares peşkir now and plays to take no
+    trick (`peskir_card`), and if it does not, over ``worlds`` deals of the hidden cards that
+    agree with ``seen`` (`maca.bots.worlds.sample_world`), every other seat playing the
+    policy (a declarer among them: `peskir_card`).
+
+    >>> from maca import Rules, Hand
+    >>> hand = Hand.from_position("turkish hand=1 cards=5432.5432.5432.2/AKQJ.AKQJ.AKQJ.A/"
+    ...     "T9876.T9876.T9.K/..876.QJT9876543 trick=1:")
+    >>> peskir_outlook(hand.observe(0), random.Random(1), 8)    # all low: −35, not 0
+    (-35.0, 0.0)
+    >>> peskir_outlook(hand.observe(1), random.Random(1), 8)    # all high: +35, not 0
+    (35.0, 0.0)
+    """
+    t, rules, me = tables(seen.rules), seen.rules, seen.seat
+    known = constraints(seen)
+    trick, leader, won, first, gone = seen_state(seen)
+    others = sum(1 << s for s in seen.peskir if s != me)
+    marks = [s in seen.peskir for s in range(rules.players)]
+    totals = [0, 0]
+    for _ in range(worlds):
+        world = sample_world(known, me, seen.cards.mask, rng)
+        for declare in (True, False):
+            cards, taken, won_now = world[:], [s.mask for s in seen.taken], won[:]
+            rule_playout(t, cards, taken, won_now, seen.hearts_broken, first, leader, trick,
+                         rules.hand_size - len(seen.tricks), gone,
+                         others | (1 << me if declare else 0))
+            marks[me] = declare
+            totals[not declare] += hand_points(rules, taken, won_now, marks)[me]
+    return totals[0] / worlds, totals[1] / worlds
+
+
 class RuleBot:
     """The ``medium`` player: passes its most dangerous cards; leads low (low spades to
     smoke out Q♠ when it is still out), ducks under the winning card, takes a clean last trick
@@ -209,8 +277,19 @@ class RuleBot:
         return CardSet(dangerous_cards(seen))
 
     def choose_play(self, seen: Observation) -> Card:
-        """The policy's card (`rule_choice`)."""
+        """The policy's card (`rule_choice`); having declared peşkir, `peskir_card`."""
+        if seen.seat in seen.peskir:
+            trick = [c.index for c in seen.current_trick.cards]
+            return Card(peskir_card(seen.legal.mask, trick, len(trick) == seen.rules.players - 1))
         return Card(self.choice(seen)[0])
+
+    def choose_peskir(self, seen: Observation) -> bool:
+        """Whether to declare peşkir: when it costs fewer points on average than not over
+        `PESKIR_WORLDS` deals (`peskir_outlook`), by `PESKIR_MARGIN` at least. The deals are
+        drawn from the seat's own cards, so the answer is the same for the same hand."""
+        rng = random.Random(seen.cards.mask * 64 + seen.number)
+        declared, plain = peskir_outlook(seen, rng, PESKIR_WORLDS)
+        return declared < plain - PESKIR_MARGIN
 
     def choice(self, seen: Observation) -> tuple[int, int]:
         """The policy's card and why (one of the reason numbers of this module)."""

@@ -37,6 +37,10 @@ class _Explains:
         """The moon scoring this shooter picks (`best_moon_choice`)."""
         return best_moon_choice(seen, totals)
 
+    def choose_peskir(self, seen: Observation) -> bool:
+        """The simple players never declare peşkir."""
+        return False
+
 
 class Bot(Protocol):
     """A computer player: chooses its pass and its cards from what its seat may see."""
@@ -53,6 +57,9 @@ class Bot(Protocol):
     def choose_moon(self, seen: Observation, totals: Sequence[int]) -> str:
         """Having shot the moon under the ``choice`` rule: ``"old"`` or ``"new"`` scoring,
         knowing the game ``totals`` before this hand."""
+
+    def choose_peskir(self, seen: Observation) -> bool:
+        """Asked before the first card of a hand whose rules have peşkir: declare it?"""
 
 
 class RandomBot(_Explains):
