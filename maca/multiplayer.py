@@ -636,7 +636,9 @@ class SharedTable:
         hand = self._hand
         if self._peskir_waiting():
             raise IllegalActionError(Verdict(Reason.PESKIR_TOO_LATE))
-        self._answered.update(self._peskir_unanswered())   # (older logs: computers never said)
+        # a log written before computer players answered: the first card is their "no" (a
+        # card played now waits for every answer, `_act_card`)
+        self._answered.update(self._peskir_unanswered())
         before = len(hand.tricks)
         hand.play(card, seat=seat)
         self._decide(seat)
@@ -987,7 +989,7 @@ class SharedTable:
             return []
         if stage == "peskir":
             raise TableActionError(say("multiplayer.answer_peskir"))
-        if self._peskir_waiting():
+        if self._peskir_unanswered():       # computer players' answers too
             raise TableActionError(say("multiplayer.peskir_pending"))
         verdict = hand.check(card, seat)
         if not verdict:

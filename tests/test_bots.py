@@ -308,8 +308,9 @@ def test_peskir_is_declared_on_a_hand_that_takes_no_trick_and_not_on_one_that_ta
 
 
 def test_a_medium_declarer_plays_every_card_to_take_no_trick() -> None:
-    """Having declared peşkir, the rule-based player plays `peskir_card` at every turn: it
-    leads its lowest card, ducks under the winning card and throws its highest when void."""
+    """Having declared peşkir, the rule-based player plays `peskir_card` at every turn until
+    it takes a trick: it leads its lowest card, ducks under the winning card and throws its
+    highest when void."""
     from maca.bots.policy import peskir_card
     hand = Hand.deal(Rules.preset("turkish"), seed=5)
     hand.declare_peskir(2)
@@ -317,8 +318,20 @@ def test_a_medium_declarer_plays_every_card_to_take_no_trick() -> None:
     while not hand.is_over:
         seen = hand.observe(hand.to_move)
         card = players[seen.seat].choose_play(seen)
-        if seen.seat == 2:
+        if seen.seat == 2 and all(t.winner != 2 for t in seen.tricks):
             trick = [c.index for c in seen.current_trick.cards]
             assert card.index == peskir_card(seen.legal.mask, trick, len(trick) == 3)
         hand.play(card)
     assert hand.peskir == (2,)
+
+
+def test_a_declarer_that_took_a_trick_plays_on_as_usual() -> None:
+    """Once it has taken a trick its peşkir is lost (+35 and its points): it plays the
+    ordinary policy again, in its own play and in the playouts."""
+    hand = Hand.deal(Rules.preset("turkish"), seed=5)
+    hand.declare_peskir(1)
+    while not hand.is_over:
+        seen = hand.observe(hand.to_move)
+        if seen.seat == 1 and any(t.winner == 1 for t in seen.tricks):
+            assert RuleBot().choose_play(seen) == Card(RuleBot().choice(seen)[0])
+        hand.play(RuleBot().choose_play(seen))

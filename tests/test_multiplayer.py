@@ -24,6 +24,7 @@ from maca.reasons import Reason
 from maca.rules import Rules
 from maca.scoring import leaving_standings, seat_standings
 from maca.table import SeatView
+from maca.words import say
 
 PERSON = 100
 
@@ -695,6 +696,22 @@ def test_computer_players_declare_peskir_on_a_safe_hand_and_play_to_take_no_tric
     play_on(table, 1, random.Random(seed), until=lambda t: t._hand.is_over)
     points = table._hand.points()[declarer]
     assert points == table.rules.peskir_success or points >= table.rules.peskir_failure
+
+
+def test_no_card_is_played_before_the_computer_players_answered_peskir() -> None:
+    """The old-log allowance (a first card counts as the computers' "no") is never a way round
+    their answers: a person's card waits for them."""
+    table = make_table(people=1, rules="turkish", seed=1)     # the clock has not run yet
+    table.act(PERSON, "peskir", "no")
+    card = sorted(table._hand.legal_plays())[0] if table._hand.to_move == 0 else \
+        sorted(table._hand.cards(0))[0]
+    before = state(table)
+    with pytest.raises(TableActionError) as caught:
+        table.act(PERSON, "card", str(card))
+    assert caught.value.message("en") == say("multiplayer.peskir_pending")["en"]
+    assert state(table) == before
+    settle(table)
+    assert {e["seat"] for e in table.events if e["t"] == "peskir" and e.get("by") == "bot"} == {1, 2, 3}
 
 
 def test_a_log_from_before_the_computer_players_answered_peskir_still_replays() -> None:

@@ -300,14 +300,14 @@ def test_joining_by_codes_and_signing_out(school: Class) -> None:
     assert joined == student and joined.course == "9A"
     assert store.student_by_token(token=token) == student
     other_token = school.join(1)           # a second browser: a second session
-    store.sign_out(token=token)
+    assert store.sign_out(token=token)
     assert store.student_by_token(token=token) is None
     assert store.student_by_token(token=other_token) == student
     with pytest.raises(SignInError, match="session has ended"):
         school.save(token, answers(student.student_id, 1))
     with pytest.raises(SignInError):
         store.my_progress(token=token)
-    store.sign_out(token=token)            # twice: nothing happens
+    assert not store.sign_out(token=token)     # twice: nothing happens
     with store.engine.connect() as connection:
         kept = connection.scalars(select(m.StudentSession.token_hash)).all()
     assert other_token not in kept and len(kept) == 1     # only a hash is stored

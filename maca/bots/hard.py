@@ -208,8 +208,9 @@ class HardBot:
 
     def choose_peskir(self, seen: Observation) -> bool:
         """Whether to declare peşkir: as the medium player decides (`peskir_outlook`, by
-        `PESKIR_MARGIN`), over `PESKIR_WORLDS` deals."""
-        declared, plain = peskir_outlook(seen, self.rng, PESKIR_WORLDS)
+        `PESKIR_MARGIN`), over `PESKIR_WORLDS` deals or as many as a move's time allows."""
+        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        declared, plain = peskir_outlook(seen, self.rng, PESKIR_WORLDS, deadline)
         return declared < plain - PESKIR_MARGIN
 
     def explain(self, seen: Observation, card: Card | CardSet) -> Explanation:

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import random
+import time
 from typing import Sequence
 
 from ..cards import (HEARTS_MASK as _HEARTS, QS_MASK as _QS, SPADES_MASK, SUIT_MASKS as _SUITS,
@@ -209,6 +210,7 @@ def rule_playout(t: Tables, cards: list[int], taken: list[int], won: list[int], 
             gone |= 1 << card
             trick.append(card)
         winner = (leader + best_position(trick)) % n
+        avoid &= ~(1 << winner)             # a declarer who took a trick plays on as usual
         played = 0
         for card in trick:
             played |= 1 << card
@@ -232,11 +234,13 @@ def seen_state(seen: Observation) -> tuple[list[int], int, list[int], bool, int]
     return trick, seen.current_trick.leader, won, not seen.tricks, seen.played.mask
 
 
-def peskir_outlook(seen: Observation, rng: random.Random, worlds: int) -> tuple[float, float]:
+def peskir_outlook(seen: Observation, rng: random.Random, worlds: int,
+                   deadline: float | None = None) -> tuple[float, float]:
     """The seat's average points this hand if it declares peşkir now and plays to take no
     trick (`peskir_card`), and if it does not, over ``worlds`` deals of the hidden cards that
     agree with ``seen`` (`maca.bots.worlds.sample_world`), every other seat playing the
-    policy (a declarer among them: `peskir_card`).
+    policy (a declarer among them: `peskir_card`); fewer, 8 at least, when the
+    `time.perf_counter` ``deadline`` comes first.
 
     >>> from maca import Rules, Hand
     >>> hand = Hand.from_position("turkish hand=1 cards=5432.5432.5432.2/AKQJ.AKQJ.AKQJ.A/"
@@ -251,8 +255,9 @@ def peskir_outlook(seen: Observation, rng: random.Random, worlds: int) -> tuple[
     trick, leader, won, first, gone = seen_state(seen)
     others = sum(1 << s for s in seen.peskir if s != me)
     marks = [s in seen.peskir for s in range(rules.players)]
-    totals = [0, 0]
-    for _ in range(worlds):
+    totals, played = [0, 0], 0
+    while played < worlds and (deadline is None or played < 8 or time.perf_counter() < deadline):
+        played += 1
         world = sample_world(known, me, seen.cards.mask, rng)
         for declare in (True, False):
             cards, taken, won_now = world[:], [s.mask for s in seen.taken], won[:]
@@ -261,7 +266,7 @@ def peskir_outlook(seen: Observation, rng: random.Random, worlds: int) -> tuple[
                          others | (1 << me if declare else 0))
             marks[me] = declare
             totals[not declare] += hand_points(rules, taken, won_now, marks)[me]
-    return totals[0] / worlds, totals[1] / worlds
+    return totals[0] / played, totals[1] / played
 
 
 class RuleBot:
@@ -277,8 +282,9 @@ class RuleBot:
         return CardSet(dangerous_cards(seen))
 
     def choose_play(self, seen: Observation) -> Card:
-        """The policy's card (`rule_choice`); having declared peşkir, `peskir_card`."""
-        if seen.seat in seen.peskir:
+        """The policy's card (`rule_choice`); having declared peşkir and taken no trick yet,
+        `peskir_card`."""
+        if seen.seat in seen.peskir and all(t.winner != seen.seat for t in seen.tricks):
             trick = [c.index for c in seen.current_trick.cards]
             return Card(peskir_card(seen.legal.mask, trick, len(trick) == seen.rules.players - 1))
         return Card(self.choice(seen)[0])

@@ -287,6 +287,14 @@ class Server:
             if not closers:
                 self.session_sockets.pop(session_mark(token), None)
 
+    async def still_signed_in(self, ws: WebSocket, token: str) -> bool:
+        """Whether the session of a socket just `kept` is still there (a sign-out between
+        its first check and now is heard no more): else it is closed with 4401."""
+        if await self.call("student_by_token", token=token) is not None:
+            return True
+        await close_once(ws, 4401)
+        return False
+
     def session_ended(self, mark: str) -> None:
         """A session signed out (heard by the hub): close its sockets here with 4401."""
         for close in list(self.session_sockets.get(mark, ())):
@@ -426,8 +434,9 @@ class Server:
             raise Refused(403, word("origin"))
         token = request.cookies.get(STUDENT_COOKIE)
         if token:
-            await self.call("sign_out", token=token)
-            await self.hub.sign_out(session_mark(token))
+            if await self.call("sign_out", token=token):
+                self.session_ended(session_mark(token))     # here even if the hub is away
+                await self.hub.sign_out(session_mark(token))
         response = JSONResponse({"signed_out": True})
         response.delete_cookie(STUDENT_COOKIE, path="/", httponly=True, samesite="strict",
                                secure=self.secure(request))
@@ -458,7 +467,8 @@ class Server:
         ready.add_done_callback(lambda task: task.cancelled() or task.exception())
         try:
             with self.kept(token, lambda: close_once(ws, 4401)):
-                await self.student_messages(ws, token, student, lang)
+                if await self.still_signed_in(ws, token):
+                    await self.student_messages(ws, token, student, lang)
         except WebSocketDisconnect:
             pass
         finally:
@@ -549,7 +559,8 @@ class Server:
         await self.hub.presence(student.class_id, student.id, +1)
         try:
             with self.kept(token, signed_out):
-                await self.table_messages(ws, player, sender, student.id)
+                if await self.still_signed_in(ws, token):
+                    await self.table_messages(ws, player, sender, student.id)
         except WebSocketDisconnect:
             pass
         finally:

@@ -213,8 +213,9 @@ THREAT_LINES: list[tuple[str, bool, str, str]] = [
      "dodge a loss by dropping the connection or leaving: the server writes every result, a "
      "leaver's as source 002 says."),
     ("use_signed_out_tab", False,
-     "Ortak bir bilgisayarda çıkış yapmış bir arkadaşının açık kalan sekmesinden onun yerine "
-     "oynayamaz ya da cevap gönderemez: çıkış, o oturumun her sekmedeki bağlantısını kapatır.",
+     "Ortak bir bilgisayarda çıkış yapmış bir sınıf arkadaşının açık kalan sekmesinden onun "
+     "yerine oynayamaz ya da cevap gönderemez: çıkış yapılınca o oturumun bütün sekmelerdeki "
+     "bağlantıları kapanır.",
      "play or send answers as a classmate from a tab they left open on a shared computer after "
      "signing out: signing out closes that session's connections in every tab."),
     ("block_joins", True,

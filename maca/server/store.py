@@ -23,7 +23,7 @@ The API (what the web layer calls)::
     store.assignment(teacher_id=, assignment_id=) -> AssignmentInfo
     store.join(class_code=, join_code=) -> tuple[str, StudentInfo]   # (session token, student)
     store.student_by_token(token=) -> StudentInfo | None
-    store.sign_out(token=) -> None
+    store.sign_out(token=) -> bool
     store.save_answers(token=, assignment_id=, client_id=, document=str) -> SaveResult
     store.my_progress(token=) -> list[tuple[AssignmentInfo, ProgressInfo | None]]
     store.class_table(teacher_id=, assignment_id=) -> ClassTable
@@ -583,15 +583,16 @@ class ClassStore(TableData):
                     row.last_seen = m.now()
         return _student_info(student, course)
 
-    def sign_out(self, *, token: str) -> None:
-        """End a student's session (nothing happens for an unknown token)."""
+    def sign_out(self, *, token: str) -> bool:
+        """End a student's session: whether there was one (an unknown token changes nothing)."""
         key = _token_hash(token)
         if key is None:
-            return
+            return False
         with self._write.begin() as session:
             row = session.get(m.StudentSession, key)
             if row is not None:
                 session.delete(row)
+            return row is not None
 
     def my_progress(self, *, token: str) -> list[tuple[AssignmentInfo, ProgressInfo | None]]:
         """The signed-in student's assignments, each with their own progress (or None)."""
