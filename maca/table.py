@@ -782,12 +782,12 @@ class Table:
         """Before a hand's first card, under peşkir, the computer players say whether they
         declare it (once a hand, before you are asked)."""
         hand = self.hand
-        if (not self.rules.peskir or self._bots_asked == hand.number or hand.phase != "play"
-                or hand.tricks or hand.current_trick.cards):
+        if not self.rules.peskir or self._bots_asked == hand.number or hand.phase != "play":
             return
         self._bots_asked = hand.number
-        for seat, player in enumerate(self.bots):
-            if player is not None and player.choose_peskir(hand.observe(seat)):
+        for seat, player in enumerate(self.bots):        # the engine says when it is too late
+            if player is not None and hand.check_peskir(seat) \
+                    and player.choose_peskir(hand.observe(seat)):
                 hand.declare_peskir(seat)
                 self.events.append(Note.of(say("table.peskir_other",
                                                seat=_seat(seat, self.players))))
