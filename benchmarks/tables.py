@@ -24,7 +24,9 @@ another seat's hand (`maca.render.cards_in_html`), less the cards the seat passe
 Goal (issue 19, a 2-core machine): 10 tables with p95 ≤ 100 ms; 100 tables with no error.
 
 The last line printed is JSON: ``tables``, ``people``, ``db``, ``moves``, ``moves_per_s``,
-``p50/p95/p99_update_ms``, ``errors`` (refusals of a simulated player's move, sockets that
+``p50/p95/p99_update_ms``, ``server_cpu_ms_per_move`` (the server's processor time over the
+games, per move: steadier than the latencies, which grow with it as the players wait in
+turn), ``errors`` (refusals of a simulated player's move, sockets that
 failed, games that did not finish) and ``leaks``.
 """
 from __future__ import annotations
@@ -32,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import signal
 import sys
@@ -311,10 +314,20 @@ def hidden(table: Any, seat: int) -> CardSet:
     return others - (hand.given(seat) or CardSet())
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The processor time process ``pid`` has used so far (Linux's /proc; else None)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def run(base: str, url: str, tokens: list[str], ids: list[int], tables: int,
-              people: int, level: str,
-              target: int | None) -> tuple[list[Player], float, list[str]]:
-    """Seat every table, then play every game at once; the players and the games' time."""
+              people: int, level: str, target: int | None,
+              server: int) -> tuple[list[Player], float, float | None, list[str]]:
+    """Seat every table, then play every game at once; the players, the games' time and the
+    server's processor time over it (pid ``server``)."""
     players = [Player(t) for t in tokens]
     problems: list[str] = []
     groups = [(players[i * people:(i + 1) * people], ids[i * people:(i + 1) * people])
@@ -327,13 +340,14 @@ async def run(base: str, url: str, tokens: list[str], ids: list[int], tables: in
             problems.append(f"a table was not seated: {outcome!r}")
         else:
             sockets += outcome
-    started = time.monotonic()
+    started, cpu_before = time.monotonic(), cpu_seconds(server)
     played = await asyncio.gather(*(s.play() for s in sockets), return_exceptions=True)
-    seconds = time.monotonic() - started
+    seconds, cpu_after = time.monotonic() - started, cpu_seconds(server)
+    cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
     problems += [f"a player failed: {p!r}" for p in played if isinstance(p, BaseException)]
     for socket_ in sockets:
         await socket_.close()
-    return players, seconds, problems
+    return players, seconds, cpu, problems
 
 
 def moves_made(url: str, tables: set[int]) -> int:
@@ -369,9 +383,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             base = f"http://127.0.0.1:{port}/"
             try:
                 asyncio.run(wait_for(base, server))
-                players, seconds, problems = asyncio.run(
+                players, seconds, cpu, problems = asyncio.run(
                     run(base, url, tokens, ids, args.tables, people, args.level,
-                        args.target))
+                        args.target, server.pid))
             finally:
                 server.send_signal(signal.SIGTERM)
                 server.wait()
@@ -389,6 +403,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
               "level": args.level, "moves": moves,
               "moves_per_s": round(moves / seconds, 1) if seconds else None,
               "people_moves": len(times), **ms, "seconds": round(seconds, 1),
+              "server_cpu_ms_per_move": round(1000 * cpu / moves, 2) if cpu and moves else None,
               "errors": errors, "leaks": leaks}
     for problem in (problems + refused)[:10]:
         print("error:", problem)
@@ -397,7 +412,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(f"{args.tables} tables × {people} people ({args.level} computer players) on "
           f"{result['db']}: {moves} moves in {seconds:.1f} s ({result['moves_per_s']}/s); "
           f"update p50/p95/p99 {ms['p50_update_ms']}/{ms['p95_update_ms']}/"
-          f"{ms['p99_update_ms']} ms; errors {errors}, leaks {leaks}")
+          f"{ms['p99_update_ms']} ms; server {result['server_cpu_ms_per_move']} ms of processor a "
+          f"move; errors {errors}, leaks {leaks}")
     print(json.dumps(result), flush=True)
     return result
 

@@ -415,6 +415,21 @@ class _Frame:
         return Trick(self.turn(trick.leader), trick.cards, winner, self.players)
 
 
+def _refusals(hand: Hand, seat: int, cards: CardSet) -> dict[Card, Text]:
+    """Why ``seat`` may not play each of ``cards`` now, in the engine's words (a reason that
+    holds for several cards, as following suit does, written once)."""
+    written: list[tuple[Verdict, Text]] = []
+    out: dict[Card, Text] = {}
+    for card in cards:
+        verdict = hand.check(card, seat)
+        said = next((text for known, text in written if known == verdict), None)
+        if said is None:
+            said = Note.refusal(verdict).said
+            written.append((verdict, said))
+        out[card] = said
+    return out
+
+
 @lru_cache(maxsize=2048)
 def _fact_note(fact: tuple[Any, ...], seat: int, frame: _Frame) -> Note | None:
     """One fact of the table's log as ``seat`` is told it in ``frame`` (None: not told); the
@@ -485,6 +500,8 @@ class SharedTable:
         self._hints: dict[int, Note] = {}
         self._asking: set[int] = set()          # seats asked "are you sure?" about leaving
         self.events: list[dict[str, Any]] = []
+        #: the score sheet and totals as of a log's last event (`_sheet`)
+        self._sheet_of: tuple[dict[str, Any] | None, int, Any] = (None, -1, None)
         self._reset()
         self.extend(events)
 
@@ -1212,11 +1229,12 @@ class SharedTable:
         assert game is not None
         settings, n = self.settings, self.players
         over = self.status in ("over", "ended")
+        sheet, totals = self._sheet()
         common: dict[str, Any] = dict(
             seat=frame.turn(seat), players=n, rules=self.rules, mode=settings.mode,
             level=settings.level, stage=stage, watching=frame.watching, timer=settings.timer,
-            sheet=tuple((h.number, frame.turned(h.points())) for h in game.hands if h.is_over),
-            totals=frame.turned(game.totals),
+            sheet=tuple((number, frame.turned(points)) for number, points in sheet),
+            totals=frame.turned(totals),
             names=frame.turned([i.name if i.kind == "person" else None for i in self._seats]),
             stand_ins=frame.turned([i.name if i.kind == "bot" else None for i in self._seats]),
             away=tuple(sorted(frame.turn(s) for s, i in enumerate(self._seats)
@@ -1229,8 +1247,7 @@ class SharedTable:
         hand = self._hand
         seen = hand.observe(seat)
         playable = seen.legal if stage == "play" else CardSet()
-        reasons = {c: Note.refusal(hand.check(c, seat)).said for c in seen.cards - playable} \
-            if stage == "play" else {}
+        reasons = _refusals(hand, seat, seen.cards - playable) if stage == "play" else {}
         current, done = seen.current_trick, seen.tricks
         if current.cards or not done:
             trick, trick_number = current, min(len(done) + 1, self.rules.hand_size)
@@ -1262,6 +1279,17 @@ class SharedTable:
             waiting_for=tuple(sorted(frame.turn(s) for s in self._waiting())),
             waiting_on=self._waiting_on(),
             leave_question=self._leave_question(seat) if person else None, **common)
+
+    def _sheet(self) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[int, ...]]:
+        """Each finished hand's number and points, and the totals (the table's frame): the
+        game's, worked out once for every seat's view of the same log."""
+        last = self.events[-1] if self.events else None
+        if self._sheet_of[0] is not last or self._sheet_of[1] != len(self.events):
+            game = self.game
+            assert game is not None
+            scores = tuple((h.number, h.points()) for h in game.hands if h.is_over)
+            self._sheet_of = (last, len(self.events), (scores, game.totals))
+        return self._sheet_of[2]
 
     def _waiting_on(self) -> str:
         """What the table waits for: pass, peskir, play, moon, next ("": nothing)."""

@@ -187,6 +187,7 @@ def suit_colour(suit: Suit | int, four_colour: bool | None = None) -> str:
     return _colours(four_colour)[Suit(suit)]
 
 
+@lru_cache(maxsize=8192)       # a table's few places and sizes, formatted at every move
 def _num(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
@@ -479,6 +480,7 @@ def _slots(players: int, width: float, font: float, label: float
     return table_w, table_h, {0: south, 1: west, 2: north, 3: east}
 
 
+@lru_cache(maxsize=4096)       # the seats' names, drawn again at every move
 def _label(x: float, y: float, text: str, size: float, weight: str = "600",
            colour: str = "#2b2f36") -> str:
     return (f'<text x="{_num(x)}" y="{_num(y)}" text-anchor="middle" font-size="{_num(size)}" '
@@ -523,6 +525,38 @@ def seat_label(seat: int, lang: str, players: int = 4, name: str | None = None,
     return f"{place} · {name}" if name else place
 
 
+@lru_cache(maxsize=64)
+def _table_cloth(table_w: float, table_h: float, width: int) -> str:
+    """The green table a trick lies on."""
+    return (f'<rect x="1" y="1" width="{_num(table_w - 2)}" height="{_num(table_h - 2)}" '
+            f'rx="{_num(width * 0.35)}" fill="#e7f0e9" stroke="#b5cbbb" stroke-width="1.5"/>')
+
+
+@lru_cache(maxsize=8192)      # a seat's place looks the same at many moves and tables
+def _place(bottom: bool, x: float, y: float, width: int, font: float, label: str, won: bool,
+           card: int | None, order: int, to_move: bool, lang: str, four: bool,
+           shared: bool) -> str:
+    """One seat's place at a trick: its label, and its card with the order it was played in
+    (or the empty place, framed in blue when the seat is to move)."""
+    height = width * 1.4
+    label_y = y + height + font * 1.2 if bottom else y - font * 0.5
+    out = _label(x + width / 2, label_y, label, font, "700" if won else "600",
+                 "#8a5a00" if won else "#2b2f36")
+    if card is not None:
+        out += _card_svg(card, lang, four, width, "winner" if won else "normal", _num(x),
+                         _num(y), shared)
+        r = width * 0.13
+        bx, by = x + width - r * 0.4, y + r * 0.4
+        return out + (f'<g aria-hidden="true"><circle cx="{_num(bx)}" cy="{_num(by)}" '
+                      f'r="{_num(r)}" fill="#2b2f36"/>'
+                      + _label(bx, by + r * 0.42, str(order + 1), r * 1.25, "700", "#fff")
+                      + "</g>")
+    dash = _LEGAL if to_move else "#9aa59d"
+    return out + (f'<rect x="{_num(x + 1)}" y="{_num(y + 1)}" width="{_num(width - 2)}" '
+                  f'height="{_num(height - 2)}" rx="{_num(width * 0.09)}" fill="none" '
+                  f'stroke="{dash}" stroke-width="1.5" stroke-dasharray="5 4"/>')
+
+
 def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | None = None,
                size: float | None = None, number: int | None = None,
                title: str | None = None, names: Sequence[str | None] = (),
@@ -559,44 +593,28 @@ def trick_html(trick: Trick, *, lang: str | None = None, four_colour: bool | Non
     word = SeatWord if you else PlaceWord
     table_w, table_h, slots = _slots(players, width, font,
                                      max(len(n) for n in labels) * font * 0.62)
-    height = width * 1.4
     plays = dict((seat, (i, card)) for i, (seat, card) in enumerate(trick.plays()))
     next_seat = trick.seat_of(len(trick.cards)) \
         if len(trick.cards) < players and turn != "none" else None
-    body = [f'<rect x="1" y="1" width="{_num(table_w - 2)}" height="{_num(table_h - 2)}" '
-            f'rx="{_num(width * 0.35)}" fill="#e7f0e9" stroke="#b5cbbb" stroke-width="1.5"/>']
+    four, shared = _DEFAULTS.four_colour if four_colour is None else bool(four_colour), \
+        _SHARED_FACES.get()
+    body = [_table_cloth(table_w, table_h, width)]
     for seat, (x, y) in slots.items():
-        label_y = y + height + font * 1.2 if seat == 0 else y - font * 0.5
-        won = seat == trick.winner
-        body.append(_label(x + width / 2, label_y, labels[seat], font, "700" if won else "600",
-                           "#8a5a00" if won else "#2b2f36"))
-        if seat in plays:
-            order, card = plays[seat]
-            look = "winner" if seat == trick.winner else "normal"
-            body.append(card_svg(card, lang=lang, four_colour=four_colour, size=width,
-                                 state=look, x=x, y=y))
-            r = width * 0.13
-            bx, by = x + width - r * 0.4, y + r * 0.4
-            body.append(f'<g aria-hidden="true"><circle cx="{_num(bx)}" cy="{_num(by)}" '
-                        f'r="{_num(r)}" fill="#2b2f36"/>'
-                        + _label(bx, by + r * 0.42, str(order + 1), r * 1.25, "700", "#fff")
-                        + "</g>")
-        else:
-            dash = _LEGAL if seat == next_seat else "#9aa59d"
-            body.append(f'<rect x="{_num(x + 1)}" y="{_num(y + 1)}" width="{_num(width - 2)}" '
-                        f'height="{_num(height - 2)}" rx="{_num(width * 0.09)}" fill="none" '
-                        f'stroke="{dash}" stroke-width="1.5" stroke-dasharray="5 4"/>')
+        order, card = plays.get(seat, (-1, None))
+        body.append(_place(seat == 0, x, y, width, font, labels[seat], seat == trick.winner,
+                           None if card is None else card.index, order, seat == next_seat,
+                           lang, four, shared))
     head = title if title is not None else (
-        say("render.trick_n", n=number)[lang] if number is not None else say("trick_no")[lang])
+        say("render.trick_n").say(lang, n=number) if number is not None else say("trick_no")[lang])
     summary = [head]
     if trick.cards:
-        summary.append(say("render.led", seat=word(trick.leader, lang, players))[lang])
+        summary.append(say("render.led").say(lang, seat=word(trick.leader, lang, players)))
     if trick.winner is not None:
-        summary.append(say("render.won", seat=word(trick.winner, lang, players))[lang])
+        summary.append(say("render.won").say(lang, seat=word(trick.winner, lang, players)))
     if not trick.cards:
         summary.append(say("render.empty")[lang])
     if next_seat is not None and turn == "show":
-        summary.append(say("render.to_move", seat=word(next_seat, lang, players))[lang])
+        summary.append(say("render.to_move").say(lang, seat=word(next_seat, lang, players)))
     if state:
         summary.append(state)
     caption = " · ".join(summary)
