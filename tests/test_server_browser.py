@@ -375,7 +375,10 @@ def test_answers_given_offline_arrive_when_the_network_is_back(class_server: Cla
     token = next(c["value"] for c in page.context.cookies() if c["name"] == "maca_student")
     assert httpx.get(class_server.url + "api/class/me",
                      cookies={"maca_student": token}).status_code == 200
-    page.locator(".maca-class-signout").click()
+    # the server closes the student's sockets as it signs out, and the page may show the join
+    # form at once; the cookie goes with the sign-out's answer, after which the page reloads
+    with page.expect_navigation():
+        page.locator(".maca-class-signout").click()
     page.wait_for_selector(".maca-class-join:not([hidden])")
     assert [k for k in keys_of(page) if k.startswith(("maca-class", "maca-answers",
                                                      "maca-exercises-who"))] == []

@@ -5,6 +5,7 @@ import inspect
 import json
 import os
 import sys
+from functools import lru_cache
 from html import escape
 from typing import Any, Callable, ClassVar
 
@@ -146,28 +147,32 @@ def card_buttons(cards: CardSet, lang: str, live: bool, *, playable: CardSet | N
     """
     parts = []
     for card in cards.sorted_for_display():
-        if card in selected:
-            state = "selected"
-        elif playable is not None and card in playable:
-            state = "legal"
-        elif card in dimmed:
-            state = "illegal"
-        else:
-            state = "normal"
-        blocked = playable is not None and card not in playable and card not in selected
-        attrs = ' aria-disabled="true"' if blocked else ""
-        if toggles:
-            attrs += f' aria-pressed="{str(card in selected).lower()}"'
-        reason = (reasons or {}).get(card)
-        if reason:
-            attrs += f' aria-description="{escape(reason)}" title="{escape(reason)}"'
-        if state in ("legal", "selected"):
-            attrs += ' data-raised="true"'
+        chosen = card in selected
+        allowed = playable is not None and card in playable
+        state = ("selected" if chosen else "legal" if allowed
+                 else "illegal" if card in dimmed else "normal")
         picture = render.card_svg(card, lang=lang, size=52, state=state)
-        parts.append(f'<button type="button" class="maca-card" data-act="card" '
-                     f'data-value="{card}"{attrs}{"" if live else " disabled"}>{picture}</button>')
+        parts.append(_card_button(card, picture, playable is not None and not allowed
+                                  and not chosen, chosen if toggles else None,
+                                  (reasons or {}).get(card) or "", chosen or allowed, live))
     return (f'<div class="maca-cards" role="group" aria-label="{escape(label)}">'
             + "".join(parts) + "</div>")
+
+
+@lru_cache(maxsize=4096)       # a hand's buttons change a card or two a move
+def _card_button(card: Card, picture: str, blocked: bool, pressed: bool | None, reason: str,
+                 raised: bool, live: bool) -> str:
+    """One card of `card_buttons`: ``blocked`` cards are ``aria-disabled``; ``pressed`` is a
+    toggle's state (None: not a toggle); ``raised``: playable or chosen."""
+    attrs = ' aria-disabled="true"' if blocked else ""
+    if pressed is not None:
+        attrs += f' aria-pressed="{str(pressed).lower()}"'
+    if reason:
+        attrs += f' aria-description="{escape(reason)}" title="{escape(reason)}"'
+    if raised:
+        attrs += ' data-raised="true"'
+    return (f'<button type="button" class="maca-card" data-act="card" '
+            f'data-value="{card}"{attrs}{"" if live else " disabled"}>{picture}</button>')
 
 
 def note_html(note: Note | None, lang: str) -> str:
